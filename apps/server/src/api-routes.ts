@@ -1,0 +1,22 @@
+import type { FastifyInstance } from 'fastify';
+import { authRoutes } from './modules/auth/auth.routes.js';
+import type { LoginThrottle } from './modules/auth/login-throttle.js';
+import { healthRoutes } from './modules/health/health.routes.js';
+
+export type ApiOptions = { throttle: LoginThrottle; registerPerHour: number };
+
+/**
+ * Every API module, under /api. A route that does not declare who may call it fails the start,
+ * so no route can be added without a decision on its access.
+ */
+export async function apiRoutes(app: FastifyInstance, options: ApiOptions) {
+  app.addHook('onRoute', (route) => {
+    const access = route.config?.access;
+    if (access !== 'public' && access !== 'user' && access !== 'admin') {
+      throw new Error(`Route ${route.method} ${route.url} must declare config.access`);
+    }
+  });
+
+  await app.register(healthRoutes);
+  await app.register(authRoutes, { throttle: options.throttle, registerPerHour: options.registerPerHour });
+}

@@ -1,0 +1,78 @@
+import rateLimit from '@fastify/rate-limit';
+import Fastify, { type FastifyServerOptions } from 'fastify';
+import {
+  serializerCompiler,
+  validatorCompiler,
+  type ZodTypeProvider,
+} from 'fastify-type-provider-zod';
+import { apiRoutes } from './api-routes.js';
+import type { Config } from './config.js';
+import type { Db } from './db/database.js';
+import { resolveJwtSecret } from './lib/jwt-secret.js';
+import { LoginThrottle, MemoryFailureStore, type FailureStore } from './modules/auth/login-throttle.js';
+import { authPlugin } from './plugins/auth.js';
+import { errorsPlugin } from './plugins/errors.js';
+import { openapiPlugin } from './plugins/openapi.js';
+import { securityPlugin } from './plugins/security.js';
+import { webPlugin } from './plugins/web.js';
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    db: Db;
+    config: Config;
+  }
+}
+
+export type AppDeps = {
+  config: Config;
+  db: Db;
+  logger?: FastifyServerOptions['logger'];
+  failureStore?: FailureStore;
+};
+
+/** JSON bodies are small in this API; uploads get their own limit where they are accepted. */
+const BODY_LIMIT_BYTES = 256 * 1024;
+
+export async function buildApp({ config, db, logger = false, failureStore }: AppDeps) {
+  const app = Fastify({
+    logger,
+    trustProxy: config.trustProxy,
+    bodyLimit: BODY_LIMIT_BYTES,
+  }).withTypeProvider<ZodTypeProvider>();
+
+  // The API speaks JSON (and, where files are uploaded, multipart); plain text is refused with 415.
+  app.removeContentTypeParser('text/plain');
+  app.setValidatorCompiler(validatorCompiler);
+  app.setSerializerCompiler(serializerCompiler);
+  app.decorate('db', db);
+  app.decorate('config', config);
+
+  const store = failureStore ?? new MemoryFailureStore();
+  if (store instanceof MemoryFailureStore) app.addHook('onClose', async () => store.close());
+  const throttle = new LoginThrottle(store, config.loginThrottle);
+
+  await app.register(errorsPlugin);
+  await app.register(securityPlugin);
+  await app.register(rateLimit, {
+    global: false,
+    errorResponseBuilder: (_request, context) => ({
+      statusCode: 429,
+      message: `Too many requests. Please try again in ${context.after}.`,
+    }),
+  });
+  await app.register(openapiPlugin, { siteName: config.siteName });
+  await app.register(authPlugin, {
+    secret: resolveJwtSecret(config.jwtSecret, config.dataDir),
+    ttlSeconds: config.jwtTtlSeconds,
+  });
+  await app.register(apiRoutes, {
+    prefix: '/api',
+    throttle,
+    registerPerHour: config.registerPerHour,
+  });
+  await app.register(webPlugin, { distDir: config.webDistDir, siteName: config.siteName });
+
+  return app;
+}
+
+export type App = Awaited<ReturnType<typeof buildApp>>;

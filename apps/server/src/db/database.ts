@@ -1,0 +1,72 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import SQLite from 'better-sqlite3';
+import { Kysely, PostgresDialect, SqliteDialect } from 'kysely';
+import pg from 'pg';
+import { pgTypeParser } from './codecs.js';
+import { migrateToLatest } from './migrate.js';
+import type { Database, Engine } from './schema.js';
+import type { Config } from '../config.js';
+
+export type Db = {
+  kysely: Kysely<Database>;
+  engine: Engine;
+  close(): Promise<void>;
+};
+
+export type DatabaseOptions =
+  | { engine: 'sqlite'; file: string }
+  | { engine: 'postgres'; url: string; schema?: string; maxConnections?: number };
+
+function openSqlite(file: string): Kysely<Database> {
+  if (file !== ':memory:') fs.mkdirSync(path.dirname(file), { recursive: true });
+  const sqlite = new SQLite(file);
+  // WAL lets readers run beside the single writer. With WAL, synchronous=NORMAL never loses a
+  // committed transaction when the process dies (it is in the WAL before the call returns); only
+  // an operating-system crash or power cut may roll back the last commits, which FULL would pay
+  // an fsync per commit to prevent.
+  sqlite.pragma('journal_mode = WAL');
+  sqlite.pragma('synchronous = NORMAL');
+  sqlite.pragma('foreign_keys = ON');
+  sqlite.pragma('busy_timeout = 5000');
+  return new Kysely<Database>({ dialect: new SqliteDialect({ database: sqlite }) });
+}
+
+const SCHEMA_NAME = /^[a-z_][a-z0-9_]{0,62}$/;
+
+function openPostgres(url: string, schema: string | undefined, max: number): Kysely<Database> {
+  if (schema !== undefined && !SCHEMA_NAME.test(schema)) throw new Error(`Invalid schema name: ${schema}`);
+  const pool = new pg.Pool({
+    connectionString: url,
+    max,
+    types: { getTypeParser: (oid: number, format?: 'text' | 'binary') => pgTypeParser(oid, pg.types.getTypeParser(oid, format as 'text')) },
+    ...(schema ? { options: `-c search_path=${schema}` } : {}),
+  });
+  return new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
+}
+
+/** Opens the database and brings its schema up to date before anything else uses it. */
+export async function openDatabase(options: DatabaseOptions): Promise<Db> {
+  const kysely =
+    options.engine === 'sqlite'
+      ? openSqlite(options.file)
+      : openPostgres(options.url, options.schema, options.maxConnections ?? 10);
+  try {
+    await migrateToLatest(
+      kysely as Kysely<unknown>,
+      options.engine,
+      options.engine === 'postgres' ? options.schema : undefined,
+    );
+  } catch (error) {
+    await kysely.destroy();
+    throw error;
+  }
+  return { kysely, engine: options.engine, close: () => kysely.destroy() };
+}
+
+/** PostgreSQL when DATABASE_URL is set, else the embedded SQLite file in the data directory. */
+export function databaseOptionsFor(config: Pick<Config, 'databaseUrl' | 'dataDir'>): DatabaseOptions {
+  return config.databaseUrl
+    ? { engine: 'postgres', url: config.databaseUrl }
+    : { engine: 'sqlite', file: path.join(config.dataDir, 'nexusplay.db') };
+}

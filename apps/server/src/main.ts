@@ -1,0 +1,57 @@
+import { buildApp } from './app.js';
+import { ConfigError, loadConfig, type Config } from './config.js';
+import { databaseOptionsFor, openDatabase } from './db/database.js';
+import { ensureFirstAdmin } from './modules/users/first-admin.js';
+
+const SHUTDOWN_DEADLINE_MS = 10_000;
+
+async function main() {
+  let config: Config;
+  try {
+    config = loadConfig();
+  } catch (error) {
+    if (error instanceof ConfigError) {
+      console.error(error.message);
+      process.exit(1);
+    }
+    throw error;
+  }
+
+  const db = await openDatabase(databaseOptionsFor(config));
+  const app = await buildApp({ config, db, logger: { level: config.logLevel } });
+  app.addHook('onClose', async () => db.close());
+
+  const admin = await ensureFirstAdmin(db.kysely, config.admin);
+  if (admin) {
+    const lines = [
+      'No administrator existed, so one was created:',
+      `  email:    ${admin.user.email}`,
+      `  username: ${admin.user.username}`,
+      admin.generatedPassword
+        ? `  password: ${admin.generatedPassword}   (shown only this once; keep it safe)`
+        : '  password: the ADMIN_PASSWORD you configured',
+    ];
+    console.log(`\n${lines.join('\n')}\n`);
+  }
+
+  const stop = async (signal: string) => {
+    app.log.info({ signal }, 'shutting down');
+    const deadline = setTimeout(() => {
+      app.log.error('shutdown deadline passed; exiting');
+      process.exit(1);
+    }, SHUTDOWN_DEADLINE_MS);
+    deadline.unref();
+    await app.close();
+    process.exit(0);
+  };
+  process.once('SIGTERM', () => void stop('SIGTERM'));
+  process.once('SIGINT', () => void stop('SIGINT'));
+
+  await app.listen({ port: config.port, host: config.host });
+  console.log(`${config.siteName} is serving on http://localhost:${config.port} (${db.engine})`);
+}
+
+main().catch((error: unknown) => {
+  console.error(error);
+  process.exit(1);
+});

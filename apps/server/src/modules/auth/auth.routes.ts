@@ -1,0 +1,95 @@
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { ZLoginRequest, ZLoginResponse, ZRegisterRequest } from '@nexusplay/contract/auth';
+import { ZErrorResponse } from '@nexusplay/contract/errors';
+import { ZUser } from '@nexusplay/contract/users';
+import { AppError, conflict, unauthorized } from '../../lib/app-error.js';
+import { isUniqueViolation } from '../../db/errors.js';
+import { createUser, findIdentityConflicts, getUserByEmail, toPublicUser } from '../users/users.repository.js';
+import { requireUser } from '../../plugins/auth.js';
+import type { LoginThrottle } from './login-throttle.js';
+import { hashPassword, verifyAgainstDecoy, verifyPassword } from './passwords.js';
+
+export type AuthRoutesOptions = { throttle: LoginThrottle; registerPerHour: number };
+
+const INVALID_CREDENTIALS = 'Invalid email or password.';
+
+export const authRoutes: FastifyPluginAsyncZod<AuthRoutesOptions> = async (app, { throttle, registerPerHour }) => {
+  app.post(
+    '/register',
+    {
+      config: {
+        access: 'public',
+        rateLimit: { max: registerPerHour, timeWindow: '1 hour' },
+      },
+      schema: {
+        tags: ['auth'],
+        summary: 'Create an account',
+        body: ZRegisterRequest,
+        response: { 201: ZUser, 400: ZErrorResponse, 409: ZErrorResponse, 429: ZErrorResponse },
+      },
+    },
+    async (request, reply) => {
+      const { username, email, password } = request.body;
+      const taken = await findIdentityConflicts(app.db.kysely, email, username);
+      if (taken.email || taken.username) throw identityConflict(taken);
+      const passwordHash = await hashPassword(password);
+      try {
+        const user = await createUser(app.db.kysely, { username, email, passwordHash, role: 'user' });
+        return reply.status(201).send(user);
+      } catch (error) {
+        // Two sign-ups racing for the same identity: the index decides, the loser gets the 409.
+        if (isUniqueViolation(error)) {
+          throw identityConflict(await findIdentityConflicts(app.db.kysely, email, username));
+        }
+        throw error;
+      }
+    },
+  );
+
+  app.post(
+    '/login',
+    {
+      config: { access: 'public' },
+      schema: {
+        tags: ['auth'],
+        summary: 'Sign in and receive a session token',
+        body: ZLoginRequest,
+        response: { 200: ZLoginResponse, 400: ZErrorResponse, 401: ZErrorResponse, 429: ZErrorResponse },
+      },
+    },
+    async (request) => {
+      const { email, password } = request.body;
+      await throttle.assertAllowed(request.ip, email);
+      const row = await getUserByEmail(app.db.kysely, email);
+      const valid = row ? await verifyPassword(row.password_hash, password) : await verifyAgainstDecoy(password);
+      if (!row || !valid) {
+        await throttle.recordFailure(request.ip, email);
+        throw unauthorized(INVALID_CREDENTIALS);
+      }
+      await throttle.recordSuccess(email);
+      return { token: app.signToken(toPublicUser(row)) };
+    },
+  );
+
+
+  app.get(
+    '/me',
+    {
+      config: { access: 'user' },
+      schema: {
+        tags: ['auth'],
+        summary: 'The signed-in account',
+        security: [{ bearerAuth: [] }],
+        response: { 200: ZUser, 401: ZErrorResponse },
+      },
+    },
+    async (request) => requireUser(request),
+  );
+};
+
+function identityConflict(taken: { email: boolean; username: boolean }): AppError {
+  const errors: Record<string, string> = {};
+  if (taken.email) errors.email = 'This email is already registered.';
+  if (taken.username) errors.username = 'This username is already taken.';
+  return conflict(errors.email ?? errors.username ?? 'This account already exists.', errors);
+}

@@ -1,0 +1,31 @@
+import { sql } from 'kysely';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { ZHealthResponse } from '@nexusplay/contract/health';
+import { ZErrorResponse } from '@nexusplay/contract/errors';
+
+export const healthRoutes: FastifyPluginAsyncZod = async (app) => {
+  app.get(
+    '/health',
+    {
+      config: { access: 'public' },
+      schema: {
+        tags: ['system'],
+        summary: 'Liveness and database reachability',
+        response: { 200: ZHealthResponse, 503: ZErrorResponse },
+      },
+    },
+    async (_request, reply) => {
+      try {
+        await sql`select 1`.execute(app.db.kysely);
+      } catch (error) {
+        app.log.error({ err: error }, 'health check: database unreachable');
+        return reply.status(503).send({ message: 'The database is unreachable.' });
+      }
+      return {
+        status: 'ok' as const,
+        database: app.db.engine,
+        uptimeSeconds: Math.round(process.uptime()),
+      };
+    },
+  );
+};

@@ -1,0 +1,42 @@
+import type { Kysely } from 'kysely';
+import type { TUser } from '@nexusplay/contract/users';
+import type { Database } from '../../db/schema.js';
+import { generatePassword, hashPassword } from '../auth/passwords.js';
+import { countAdmins, createUser, findIdentityConflicts } from './users.repository.js';
+
+export type AdminSeed = { email?: string; username?: string; password?: string };
+
+export type CreatedAdmin = { user: TUser; generatedPassword?: string };
+
+export class AdminIdentityTakenError extends Error {}
+
+/** Creates an admin account; a password is generated when none is given and returned once. */
+export async function createAdmin(
+  db: Kysely<Database>,
+  seed: { email: string; username: string; password?: string },
+): Promise<CreatedAdmin> {
+  const taken = await findIdentityConflicts(db, seed.email, seed.username);
+  if (taken.email || taken.username) {
+    throw new AdminIdentityTakenError(
+      `An account with this ${taken.email ? 'email' : 'username'} already exists.`,
+    );
+  }
+  const password = seed.password ?? generatePassword();
+  const user = await createUser(db, {
+    email: seed.email,
+    username: seed.username,
+    passwordHash: await hashPassword(password),
+    role: 'admin',
+  });
+  return seed.password ? { user } : { user, generatedPassword: password };
+}
+
+/** On a fresh install there must be someone who can reach the admin area. */
+export async function ensureFirstAdmin(db: Kysely<Database>, seed: AdminSeed) {
+  if ((await countAdmins(db)) > 0) return undefined;
+  return createAdmin(db, {
+    email: seed.email ?? 'admin@nexusplay.local',
+    username: seed.username ?? 'admin',
+    ...(seed.password ? { password: seed.password } : {}),
+  });
+}

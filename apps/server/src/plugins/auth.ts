@@ -1,0 +1,90 @@
+import fastifyJwt from '@fastify/jwt';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import fp from 'fastify-plugin';
+import type { TRole, TUser } from '@nexusplay/contract/users';
+import { forbidden, unauthorized } from '../lib/app-error.js';
+import { getUserById } from '../modules/users/users.repository.js';
+
+/** Who may call a route. Every API route must say so (see api-routes.ts). */
+export type Access = 'public' | 'user' | 'admin';
+
+export type AuthUser = TUser;
+
+export type TokenPayload = { id: number; userId: number; role: TRole; email: string; username: string };
+
+declare module 'fastify' {
+  interface FastifyContextConfig {
+    access?: Access;
+  }
+  interface FastifyRequest {
+    /** Set for routes whose access is 'user' or 'admin'. */
+    currentUser?: AuthUser;
+  }
+  interface FastifyInstance {
+    signToken(user: AuthUser): string;
+  }
+}
+
+declare module '@fastify/jwt' {
+  interface FastifyJWT {
+    payload: TokenPayload;
+  }
+}
+
+const ALGORITHM = 'HS256';
+
+/** The caller, as checked by the access hook; a handler of a signed-in route may rely on it. */
+export function requireUser(request: FastifyRequest): AuthUser {
+  if (!request.currentUser) throw unauthorized();
+  return request.currentUser;
+}
+
+export type AuthOptions = { secret: string; ttlSeconds: number };
+
+/**
+ * Bearer tokens: HS256 only, expiry always checked. The token names the user; the database
+ * says who they are now, so a deleted account or a changed role takes effect at once.
+ */
+export const authPlugin = fp<AuthOptions>(async (app: FastifyInstance, options) => {
+  await app.register(fastifyJwt, {
+    secret: options.secret,
+    sign: { algorithm: ALGORITHM, expiresIn: options.ttlSeconds },
+    verify: { algorithms: [ALGORITHM] },
+  });
+
+  app.decorate('signToken', (user: AuthUser) =>
+    app.jwt.sign({
+      id: user.id,
+      userId: user.id,
+      role: user.role,
+      email: user.email,
+      username: user.username,
+    }),
+  );
+
+  app.decorateRequest('currentUser', undefined);
+
+  app.addHook('onRequest', async (request) => {
+    const access = request.routeOptions.config.access;
+    if (access === undefined || access === 'public') return;
+    const user = await authenticate(app, request);
+    if (access === 'admin' && user.role !== 'admin') throw forbidden('This action is for administrators only.');
+    request.currentUser = user;
+  });
+});
+
+async function authenticate(app: FastifyInstance, request: FastifyRequest): Promise<AuthUser> {
+  const header = request.headers.authorization;
+  if (!header || !/^Bearer\s+\S+$/i.test(header)) throw unauthorized('Please sign in to continue.');
+  let payload: TokenPayload;
+  try {
+    payload = await request.jwtVerify<TokenPayload>();
+  } catch {
+    throw unauthorized('Your session has expired or is invalid. Please sign in again.');
+  }
+  const id = Number(payload.id ?? payload.userId);
+  if (!Number.isSafeInteger(id)) throw unauthorized('Your session has expired or is invalid. Please sign in again.');
+  const user = await getUserById(app.db.kysely, id);
+  if (!user) throw unauthorized('Your account no longer exists. Please sign in again.');
+  return user;
+}

@@ -1,0 +1,65 @@
+import type { FastifyError, FastifyInstance } from 'fastify';
+import fp from 'fastify-plugin';
+import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
+import { AppError, type FieldErrors } from '../lib/app-error.js';
+
+const ROOT_MESSAGES: Record<string, string> = {
+  body: 'The request body must be a JSON object.',
+  querystring: 'The query string is invalid.',
+  params: 'The path is invalid.',
+  headers: 'The request headers are invalid.',
+};
+
+function validationReply(error: FastifyError & { validation: { instancePath: string; message?: string }[] }) {
+  const errors: FieldErrors = {};
+  let rootMessage: string | undefined;
+  for (const issue of error.validation) {
+    const field = issue.instancePath.replace(/^\//, '').replaceAll('/', '.');
+    const message = issue.message ?? 'Invalid value.';
+    if (!field) rootMessage ??= ROOT_MESSAGES[error.validationContext ?? 'body'] ?? message;
+    else errors[field] ??= message;
+  }
+  const first = Object.values(errors)[0];
+  return {
+    message: rootMessage ?? first ?? 'The request is invalid.',
+    ...(Object.keys(errors).length > 0 ? { errors } : {}),
+  };
+}
+
+/**
+ * One error shape on the wire, `{message, errors?}`, for every failure the app can produce.
+ * Expected failures keep their status and message; anything else is a 500 whose details stay in
+ * the log.
+ */
+export const errorsPlugin = fp(async (app: FastifyInstance) => {
+  app.setErrorHandler((error: FastifyError, request, reply) => {
+    if (error instanceof AppError) {
+      return reply
+        .status(error.statusCode)
+        .send({ message: error.message, ...(error.errors ? { errors: error.errors } : {}) });
+    }
+    if (hasZodFastifySchemaValidationErrors(error)) {
+      return reply.status(400).send(validationReply(error));
+    }
+    const status = error.statusCode ?? 500;
+    if (status >= 400 && status < 500) {
+      return reply.status(status).send({ message: clientMessage(error) });
+    }
+    request.log.error({ err: error }, 'unhandled error');
+    return reply.status(500).send({ message: 'Something went wrong on our side. Please try again.' });
+  });
+});
+
+const CLIENT_MESSAGES: Record<string, string> = {
+  FST_ERR_CTP_BODY_TOO_LARGE: 'The request body is too large.',
+  FST_ERR_CTP_INVALID_MEDIA_TYPE: 'This content type is not supported.',
+  FST_ERR_CTP_EMPTY_JSON_BODY: 'The request body is empty.',
+  FST_ERR_CTP_INVALID_JSON_BODY: 'The request body is not valid JSON.',
+};
+
+/** Fastify's own 4xx messages are safe but technical; the common ones get plain words. */
+function clientMessage(error: FastifyError): string {
+  if (error.code && CLIENT_MESSAGES[error.code]) return CLIENT_MESSAGES[error.code]!;
+  if (error.name === 'SyntaxError') return 'The request body is not valid JSON.';
+  return error.message;
+}

@@ -1,0 +1,40 @@
+import { describe, expect, it } from 'vitest';
+import { ConfigError, loadConfig } from '../src/config.js';
+
+describe('loadConfig', () => {
+  it('applies the documented defaults', () => {
+    const config = loadConfig({});
+    expect(config).toMatchObject({
+      port: 3000,
+      host: '0.0.0.0',
+      databaseUrl: undefined,
+      jwtTtlSeconds: 7 * 86_400,
+      siteName: 'NexusPlay',
+      loginThrottle: { maxFailures: 10, windowSeconds: 900 },
+    });
+    expect(config.dataDir).toMatch(/data$/);
+  });
+
+  it('parses durations in seconds, minutes, hours and days', () => {
+    expect(loadConfig({ JWT_TTL: '90' }).jwtTtlSeconds).toBe(90);
+    expect(loadConfig({ JWT_TTL: '45m' }).jwtTtlSeconds).toBe(2700);
+    expect(loadConfig({ JWT_TTL: '12h' }).jwtTtlSeconds).toBe(43_200);
+    expect(loadConfig({ JWT_TTL: '30d' }).jwtTtlSeconds).toBe(2_592_000);
+  });
+
+  it('fails fast listing every bad key at once', () => {
+    let error: unknown;
+    try {
+      loadConfig({ PORT: 'eighty', DATABASE_URL: 'mysql://x', JWT_SECRET: 'short', JWT_TTL: 'forever', ADMIN_EMAIL: 'nope' });
+    } catch (e) {
+      error = e;
+    }
+    expect(error).toBeInstanceOf(ConfigError);
+    const keys = (error as ConfigError).problems.map((p) => p.split(':')[0]).sort();
+    expect(keys).toEqual(['ADMIN_EMAIL', 'DATABASE_URL', 'JWT_SECRET', 'JWT_TTL', 'PORT']);
+  });
+
+  it('treats empty values as unset', () => {
+    expect(loadConfig({ DATABASE_URL: '', JWT_SECRET: '' })).toMatchObject({ databaseUrl: undefined, jwtSecret: undefined });
+  });
+});

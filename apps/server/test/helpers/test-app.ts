@@ -1,0 +1,86 @@
+import { randomBytes } from 'node:crypto';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import pg from 'pg';
+import { buildApp, type App } from '../../src/app.js';
+import { loadConfig, type Config } from '../../src/config.js';
+import { openDatabase, type Db, type DatabaseOptions } from '../../src/db/database.js';
+
+export const TEST_ENGINE = process.env.TEST_ENGINE === 'postgres' ? 'postgres' : 'sqlite';
+
+export type TestDatabase = { db: Db; dataDir: string; drop(): Promise<void> };
+
+/**
+ * A database of its own for one test file: a fresh SQLite file, or on PostgreSQL a fresh schema
+ * in TEST_DATABASE_URL that is dropped afterwards, so runs never see each other's rows.
+ */
+export async function createTestDatabase(): Promise<TestDatabase> {
+  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'nexusplay-test-'));
+  let options: DatabaseOptions;
+  let dropSchema = async () => {};
+  if (TEST_ENGINE === 'postgres') {
+    const url = process.env.TEST_DATABASE_URL;
+    if (!url) throw new Error('TEST_ENGINE=postgres needs TEST_DATABASE_URL');
+    const schema = `test_${randomBytes(6).toString('hex')}`;
+    await adminQuery(url, `create schema ${schema}`);
+    options = { engine: 'postgres', url, schema, maxConnections: 4 };
+    dropSchema = () => adminQuery(url, `drop schema if exists ${schema} cascade`);
+  } else {
+    options = { engine: 'sqlite', file: path.join(dataDir, 'test.db') };
+  }
+  const db = await openDatabase(options);
+  return {
+    db,
+    dataDir,
+    async drop() {
+      await db.close();
+      await dropSchema();
+      fs.rmSync(dataDir, { recursive: true, force: true });
+    },
+  };
+}
+
+async function adminQuery(url: string, text: string) {
+  const client = new pg.Client({ connectionString: url });
+  await client.connect();
+  try {
+    await client.query(text);
+  } finally {
+    await client.end();
+  }
+}
+
+export function testConfig(dataDir: string, env: Record<string, string> = {}): Config {
+  return loadConfig({
+    NODE_ENV: 'test',
+    DATA_DIR: dataDir,
+    JWT_SECRET: 'test-secret-that-is-long-enough-for-hs256-signing',
+    WEB_DIST_DIR: path.join(dataDir, 'no-web-build'),
+    LOG_LEVEL: 'silent',
+    REGISTER_MAX_PER_HOUR: '10000',
+    ...env,
+  });
+}
+
+export type TestApp = { app: App; db: Db; config: Config; close(): Promise<void> };
+
+/** The real app on a fresh database; call close() in afterAll. */
+export async function createTestApp(
+  options: { env?: Record<string, string>; beforeReady?: (app: App) => void } = {},
+): Promise<TestApp> {
+  const database = await createTestDatabase();
+  const config = testConfig(database.dataDir, options.env);
+  const app = await buildApp({ config, db: database.db });
+  options.beforeReady?.(app);
+  await app.ready();
+  return {
+    app,
+    db: database.db,
+    config,
+    async close() {
+      await app.close();
+      await database.drop();
+    },
+  };
+}

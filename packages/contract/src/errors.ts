@@ -1,0 +1,8 @@
+import { z } from 'zod';
+
+/** The one error shape every API failure answers with. */
+export const ZErrorResponse = z.object({
+  message: z.string(),
+  errors: z.record(z.string(), z.string()).optional(),
+});
+export type TErrorResponse = z.infer<typeof ZErrorResponse>;

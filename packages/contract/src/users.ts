@@ -1,0 +1,34 @@
+import { z } from 'zod';
+
+export const ROLES = ['admin', 'user'] as const;
+export const ZRole = z.enum(ROLES);
+export type TRole = z.infer<typeof ZRole>;
+
+export const USERNAME_MIN = 3;
+export const USERNAME_MAX = 32;
+export const EMAIL_MAX = 254;
+
+export const ZUsername = z
+  .string({ error: 'Username is required.' })
+  .trim()
+  .min(1, 'Username is required.')
+  .min(USERNAME_MIN, `Username must be at least ${USERNAME_MIN} characters.`)
+  .max(USERNAME_MAX, `Username must be at most ${USERNAME_MAX} characters.`)
+  .regex(/^[\p{L}\p{N}._-]+$/u, 'Username may use letters, digits, dots, dashes and underscores only.');
+
+/** Emails are compared case-insensitively, so they travel and are stored in lower case. */
+export const ZEmail = z
+  .string({ error: 'Email is required.' })
+  .trim()
+  .min(1, 'Email is required.')
+  .max(EMAIL_MAX, 'Email is too long.')
+  .pipe(z.email('Enter a valid email address.'))
+  .transform((value) => value.toLowerCase());
+
+export const ZUser = z.object({
+  id: z.number().int(),
+  username: z.string(),
+  email: z.string(),
+  role: ZRole,
+});
+export type TUser = z.infer<typeof ZUser>;
