@@ -18,5 +18,8 @@ export async function apiRoutes(app: FastifyInstance, options: ApiOptions) {
   });
 
   await app.register(healthRoutes);
-  await app.register(authRoutes, { throttle: options.throttle, registerPerHour: options.registerPerHour });
+  await app.register(authRoutes, {
+    throttle: options.throttle,
+    registerPerHour: options.registerPerHour,
+  });
 }

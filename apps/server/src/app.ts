@@ -9,7 +9,11 @@ import { apiRoutes } from './api-routes.js';
 import type { Config } from './config.js';
 import type { Db } from './db/database.js';
 import { resolveJwtSecret } from './lib/jwt-secret.js';
-import { LoginThrottle, MemoryFailureStore, type FailureStore } from './modules/auth/login-throttle.js';
+import {
+  LoginThrottle,
+  MemoryFailureStore,
+  type FailureStore,
+} from './modules/auth/login-throttle.js';
 import { authPlugin } from './plugins/auth.js';
 import { errorsPlugin } from './plugins/errors.js';
 import { openapiPlugin } from './plugins/openapi.js';

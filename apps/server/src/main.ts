@@ -1,3 +1,4 @@
+import fs from 'node:fs';
 import { buildApp } from './app.js';
 import { ConfigError, loadConfig, type Config } from './config.js';
 import { databaseOptionsFor, openDatabase } from './db/database.js';
@@ -6,6 +7,8 @@ import { ensureFirstAdmin } from './modules/users/first-admin.js';
 const SHUTDOWN_DEADLINE_MS = 10_000;
 
 async function main() {
+  // Variables already in the environment win over the file.
+  if (fs.existsSync('.env')) process.loadEnvFile('.env');
   let config: Config;
   try {
     config = loadConfig();
@@ -47,8 +50,8 @@ async function main() {
   process.once('SIGTERM', () => void stop('SIGTERM'));
   process.once('SIGINT', () => void stop('SIGINT'));
 
-  await app.listen({ port: config.port, host: config.host });
-  console.log(`${config.siteName} is serving on http://localhost:${config.port} (${db.engine})`);
+  const address = await app.listen({ port: config.port, host: config.host });
+  console.log(`${config.siteName} is serving on ${address} (${db.engine})`);
 }
 
 main().catch((error: unknown) => {

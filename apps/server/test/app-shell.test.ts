@@ -2,7 +2,13 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp, type App } from '../src/app.js';
-import { createTestDatabase, createTestApp, testConfig, type TestApp, type TestDatabase } from './helpers/test-app.js';
+import {
+  createTestDatabase,
+  createTestApp,
+  testConfig,
+  type TestApp,
+  type TestDatabase,
+} from './helpers/test-app.js';
 
 describe('health, OpenAPI and security headers', () => {
   let t: TestApp;
@@ -22,7 +28,9 @@ describe('health, OpenAPI and security headers', () => {
     expect(res.statusCode).toBe(200);
     const doc = res.json();
     expect(doc.openapi).toMatch(/^3\./);
-    expect(Object.keys(doc.paths)).toEqual(expect.arrayContaining(['/api/login', '/api/register', '/api/me', '/api/health']));
+    expect(Object.keys(doc.paths)).toEqual(
+      expect.arrayContaining(['/api/login', '/api/register', '/api/me', '/api/health']),
+    );
     expect(doc.paths['/api/register'].post.requestBody).toBeDefined();
   });
 
@@ -74,7 +82,11 @@ describe('serving the built web app', () => {
       '<!doctype html><html><head><meta name="application-name" content="NexusPlay"><title>NexusPlay</title></head><body><div id="root"></div></body></html>',
     );
     fs.writeFileSync(path.join(distDir, 'assets', 'main-abc123.js'), 'console.log(1)');
-    const config = { ...testConfig(database.dataDir), webDistDir: distDir, siteName: 'Arena <&> Hub' };
+    const config = {
+      ...testConfig(database.dataDir),
+      webDistDir: distDir,
+      siteName: 'Arena <&> Hub',
+    };
     app = await buildApp({ config, db: database.db });
     await app.ready();
   });
@@ -90,7 +102,9 @@ describe('serving the built web app', () => {
       expect(res.statusCode).toBe(200);
       expect(res.headers['content-type']).toMatch(/^text\/html/);
       expect(res.headers['cache-control']).toBe('no-cache');
-      expect(res.body).toContain('<meta name="application-name" content="Arena &lt;&amp;&gt; Hub">');
+      expect(res.body).toContain(
+        '<meta name="application-name" content="Arena &lt;&amp;&gt; Hub">',
+      );
       expect(res.body).toContain('<title>Arena &lt;&amp;&gt; Hub</title>');
     },
   );
@@ -104,6 +118,8 @@ describe('serving the built web app', () => {
   it('answers a missing asset or API path with 404, not the page', async () => {
     expect((await app.inject({ method: 'GET', url: '/assets/missing.js' })).statusCode).toBe(404);
     expect((await app.inject({ method: 'GET', url: '/api/missing' })).statusCode).toBe(404);
-    expect((await app.inject({ method: 'GET', url: '/index.html' })).body).toContain('Arena &lt;&amp;&gt; Hub');
+    expect((await app.inject({ method: 'GET', url: '/index.html' })).body).toContain(
+      'Arena &lt;&amp;&gt; Hub',
+    );
   });
 });

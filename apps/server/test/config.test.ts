@@ -25,7 +25,13 @@ describe('loadConfig', () => {
   it('fails fast listing every bad key at once', () => {
     let error: unknown;
     try {
-      loadConfig({ PORT: 'eighty', DATABASE_URL: 'mysql://x', JWT_SECRET: 'short', JWT_TTL: 'forever', ADMIN_EMAIL: 'nope' });
+      loadConfig({
+        PORT: 'eighty',
+        DATABASE_URL: 'mysql://x',
+        JWT_SECRET: 'short',
+        JWT_TTL: 'forever',
+        ADMIN_EMAIL: 'nope',
+      });
     } catch (e) {
       error = e;
     }
@@ -35,6 +41,9 @@ describe('loadConfig', () => {
   });
 
   it('treats empty values as unset', () => {
-    expect(loadConfig({ DATABASE_URL: '', JWT_SECRET: '' })).toMatchObject({ databaseUrl: undefined, jwtSecret: undefined });
+    expect(loadConfig({ DATABASE_URL: '', JWT_SECRET: '' })).toMatchObject({
+      databaseUrl: undefined,
+      jwtSecret: undefined,
+    });
   });
 });

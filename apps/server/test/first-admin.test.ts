@@ -1,6 +1,10 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { countAdmins } from '../src/modules/users/users.repository.js';
-import { AdminIdentityTakenError, createAdmin, ensureFirstAdmin } from '../src/modules/users/first-admin.js';
+import {
+  AdminIdentityTakenError,
+  createAdmin,
+  ensureFirstAdmin,
+} from '../src/modules/users/first-admin.js';
 import { createTestApp, type TestApp } from './helpers/test-app.js';
 import { decodeClaims, loginToken, newIdentity } from './helpers/accounts.js';
 
@@ -13,7 +17,11 @@ describe('the first administrator', () => {
 
   it('is created once, with a generated password that signs in as admin', async () => {
     const created = await ensureFirstAdmin(t.db.kysely, {});
-    expect(created?.user).toMatchObject({ email: 'admin@nexusplay.local', username: 'admin', role: 'admin' });
+    expect(created?.user).toMatchObject({
+      email: 'admin@nexusplay.local',
+      username: 'admin',
+      role: 'admin',
+    });
     expect(created?.generatedPassword).toMatch(/^[A-Za-z0-9_-]{24}$/);
     const token = await loginToken(t.app, 'admin@nexusplay.local', created!.generatedPassword!);
     expect(decodeClaims(token).role).toBe('admin');
@@ -26,9 +34,11 @@ describe('the first administrator', () => {
     const identity = newIdentity('boss');
     const created = await createAdmin(t.db.kysely, identity);
     expect(created.generatedPassword).toBeUndefined();
-    await expect(loginToken(t.app, identity.email, identity.password)).resolves.toBeTypeOf('string');
-    await expect(createAdmin(t.db.kysely, { ...newIdentity(), email: identity.email })).rejects.toBeInstanceOf(
-      AdminIdentityTakenError,
+    await expect(loginToken(t.app, identity.email, identity.password)).resolves.toBeTypeOf(
+      'string',
     );
+    await expect(
+      createAdmin(t.db.kysely, { ...newIdentity(), email: identity.email }),
+    ).rejects.toBeInstanceOf(AdminIdentityTakenError);
   });
 });

@@ -20,7 +20,13 @@ describe('POST /api/login', () => {
     const header = JSON.parse(Buffer.from(token.split('.')[0], 'base64url').toString());
     expect(header.alg).toBe('HS256');
     const claims = decodeClaims(token);
-    expect(claims).toMatchObject({ id: user.id, userId: user.id, role: 'user', email: user.email, username: user.username });
+    expect(claims).toMatchObject({
+      id: user.id,
+      userId: user.id,
+      role: 'user',
+      email: user.email,
+      username: user.username,
+    });
     const now = Math.floor(Date.now() / 1000);
     expect(claims.exp).toBeGreaterThanOrEqual(now + 7200 - 5);
     expect(claims.exp).toBeLessThanOrEqual(now + 7200 + 5);
@@ -28,8 +34,14 @@ describe('POST /api/login', () => {
 
   it('gives the same 401 for an unknown email and a wrong password', async () => {
     const user = await registerUser(t.app);
-    const wrongPassword = await login({ email: user.email, password: 'not the password' }, '10.0.0.2');
-    const unknownEmail = await login({ email: 'nobody@example.com', password: user.password }, '10.0.0.2');
+    const wrongPassword = await login(
+      { email: user.email, password: 'not the password' },
+      '10.0.0.2',
+    );
+    const unknownEmail = await login(
+      { email: 'nobody@example.com', password: user.password },
+      '10.0.0.2',
+    );
     expect(wrongPassword.statusCode).toBe(401);
     expect(unknownEmail.statusCode).toBe(401);
     expect(wrongPassword.json()).toEqual({ message: 'Invalid email or password.' });
@@ -56,17 +68,25 @@ describe('login throttling', () => {
   it('refuses an account with 429 after 10 failures, even with the right password and from another address', async () => {
     const user = await registerUser(t.app);
     for (let i = 0; i < 10; i += 1) {
-      const res = await login({ email: user.email, password: `wrong-${i}-password` }, `10.1.0.${i}`);
+      const res = await login(
+        { email: user.email, password: `wrong-${i}-password` },
+        `10.1.0.${i}`,
+      );
       expect(res.statusCode).toBe(401);
     }
     const res = await login({ email: user.email, password: user.password }, '10.1.1.1');
     expect(res.statusCode).toBe(429);
-    expect(res.json().message).toBe('Too many failed sign-in attempts. Please try again in 15 minutes.');
+    expect(res.json().message).toBe(
+      'Too many failed sign-in attempts. Please try again in 15 minutes.',
+    );
   });
 
   it('refuses an address with 429 after 10 failures spread over many accounts', async () => {
     for (let i = 0; i < 10; i += 1) {
-      const res = await login({ email: `ghost${i}@example.com`, password: 'whatever-password' }, '10.2.0.1');
+      const res = await login(
+        { email: `ghost${i}@example.com`, password: 'whatever-password' },
+        '10.2.0.1',
+      );
       expect(res.statusCode).toBe(401);
     }
     const other = await registerUser(t.app);
@@ -76,11 +96,17 @@ describe('login throttling', () => {
     expect(elsewhere.statusCode).toBe(200);
   });
 
-  it('forgets an account\'s failures once it signs in', async () => {
+  it("forgets an account's failures once it signs in", async () => {
     const user = await registerUser(t.app, newIdentity('reset'));
-    for (let i = 0; i < 9; i += 1) await login({ email: user.email, password: 'wrong-password' }, `10.3.0.${i}`);
-    expect((await login({ email: user.email, password: user.password }, '10.3.1.1')).statusCode).toBe(200);
-    for (let i = 0; i < 9; i += 1) await login({ email: user.email, password: 'wrong-password' }, `10.3.2.${i}`);
-    expect((await login({ email: user.email, password: user.password }, '10.3.3.1')).statusCode).toBe(200);
+    for (let i = 0; i < 9; i += 1)
+      await login({ email: user.email, password: 'wrong-password' }, `10.3.0.${i}`);
+    expect(
+      (await login({ email: user.email, password: user.password }, '10.3.1.1')).statusCode,
+    ).toBe(200);
+    for (let i = 0; i < 9; i += 1)
+      await login({ email: user.email, password: 'wrong-password' }, `10.3.2.${i}`);
+    expect(
+      (await login({ email: user.email, password: user.password }, '10.3.3.1')).statusCode,
+    ).toBe(200);
   });
 });

@@ -9,14 +9,20 @@ describe('POST /api/register', () => {
   });
   afterAll(() => t.close());
 
-  const register = (payload: unknown) => t.app.inject({ method: 'POST', url: '/api/register', payload: payload as object });
+  const register = (payload: unknown) =>
+    t.app.inject({ method: 'POST', url: '/api/register', payload: payload as object });
 
   it('creates a user with the user role and answers 201 without the password hash', async () => {
     const identity = newIdentity();
     const res = await register(identity);
     expect(res.statusCode).toBe(201);
     const body = res.json();
-    expect(body).toEqual({ id: expect.any(Number), username: identity.username, email: identity.email, role: 'user' });
+    expect(body).toEqual({
+      id: expect.any(Number),
+      username: identity.username,
+      email: identity.email,
+      role: 'user',
+    });
     expect(res.body).not.toMatch(/argon2|password/i);
   });
 
@@ -62,7 +68,10 @@ describe('POST /api/register', () => {
     expect(res.statusCode).toBe(409);
     expect(res.json()).toEqual({
       message: 'This email is already registered.',
-      errors: { email: 'This email is already registered.', username: 'This username is already taken.' },
+      errors: {
+        email: 'This email is already registered.',
+        username: 'This username is already taken.',
+      },
     });
   });
 
@@ -78,7 +87,11 @@ describe('POST /api/register', () => {
     [{ password: 'short' }, 'password', 'Password must be at least 8 characters.'],
     [{ email: 'not-an-email' }, 'email', 'Enter a valid email address.'],
     [{ username: 'a' }, 'username', 'Username must be at least 3 characters.'],
-    [{ username: '<script>' }, 'username', 'Username may use letters, digits, dots, dashes and underscores only.'],
+    [
+      { username: '<script>' },
+      'username',
+      'Username may use letters, digits, dots, dashes and underscores only.',
+    ],
     [{ password: 'x'.repeat(257) }, 'password', 'Password must be at most 256 characters.'],
     [{ email: 12 }, 'email', 'Email is required.'],
   ])('rejects %j with a field error', async (patch, field, message) => {
@@ -104,7 +117,14 @@ describe('POST /api/register', () => {
 
   it('writes nothing when the request is rejected', async () => {
     const count = async () =>
-      Number((await t.db.kysely.selectFrom('users').select((eb) => eb.fn.countAll().as('n')).executeTakeFirstOrThrow()).n);
+      Number(
+        (
+          await t.db.kysely
+            .selectFrom('users')
+            .select((eb) => eb.fn.countAll().as('n'))
+            .executeTakeFirstOrThrow()
+        ).n,
+      );
     const before = await count();
     await register({ ...newIdentity(), email: 'bad' });
     await register({ ...newIdentity(), password: '1' });
@@ -132,7 +152,11 @@ describe('registration rate limit', () => {
 
   it('answers 429 in the error shape once an address has registered too often', async () => {
     for (let i = 0; i < 3; i += 1) await registerUser(t.app);
-    const res = await t.app.inject({ method: 'POST', url: '/api/register', payload: newIdentity() });
+    const res = await t.app.inject({
+      method: 'POST',
+      url: '/api/register',
+      payload: newIdentity(),
+    });
     expect(res.statusCode).toBe(429);
     expect(res.json().message).toMatch(/^Too many requests/);
   });

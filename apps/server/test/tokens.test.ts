@@ -19,7 +19,9 @@ describe('bearer tokens on signed-in and admin routes', () => {
     t = await createTestApp({
       beforeReady(app) {
         // A probe route that only an admin may call, to test the access hook itself.
-        app.get('/api/test-admin-probe', { config: { access: 'admin' } }, async () => ({ ok: true }));
+        app.get('/api/test-admin-probe', { config: { access: 'admin' } }, async () => ({
+          ok: true,
+        }));
       },
     });
     user = await registerUser(t.app);
@@ -28,12 +30,21 @@ describe('bearer tokens on signed-in and admin routes', () => {
   afterAll(() => t.close());
 
   const me = (authorization?: string) =>
-    t.app.inject({ method: 'GET', url: '/api/me', headers: authorization ? { authorization } : {} });
+    t.app.inject({
+      method: 'GET',
+      url: '/api/me',
+      headers: authorization ? { authorization } : {},
+    });
 
   it('answers the signed-in account for a valid token', async () => {
     const res = await me(`Bearer ${token}`);
     expect(res.statusCode).toBe(200);
-    expect(res.json()).toEqual({ id: user.id, username: user.username, email: user.email, role: 'user' });
+    expect(res.json()).toEqual({
+      id: user.id,
+      username: user.username,
+      email: user.email,
+      role: 'user',
+    });
   });
 
   it('answers 401 without a token or with a malformed header', async () => {
@@ -46,13 +57,25 @@ describe('bearer tokens on signed-in and admin routes', () => {
 
   it('refuses alg none, another algorithm, a bad signature and a tampered role', async () => {
     const now = Math.floor(Date.now() / 1000);
-    const claims = { id: user.id, userId: user.id, role: 'admin', email: user.email, username: user.username, iat: now, exp: now + 600 };
+    const claims = {
+      id: user.id,
+      userId: user.id,
+      role: 'admin',
+      email: user.email,
+      username: user.username,
+      iat: now,
+      exp: now + 600,
+    };
     const none = `${b64({ alg: 'none', typ: 'JWT' })}.${b64(claims)}.`;
     const hs512 = (() => {
       const body = `${b64({ alg: 'HS512', typ: 'JWT' })}.${b64(claims)}`;
       return `${body}.${createHmac('sha512', t.config.jwtSecret!).update(body).digest('base64url')}`;
     })();
-    const wrongKey = sign({ alg: 'HS256', typ: 'JWT' }, claims, 'some-other-secret-of-enough-length-x');
+    const wrongKey = sign(
+      { alg: 'HS256', typ: 'JWT' },
+      claims,
+      'some-other-secret-of-enough-length-x',
+    );
     const [header, , signature] = token.split('.');
     const tampered = `${header}.${b64(claims)}.${signature}`;
     for (const forged of [none, hs512, wrongKey, tampered]) {
@@ -64,7 +87,15 @@ describe('bearer tokens on signed-in and admin routes', () => {
     const past = Math.floor(Date.now() / 1000) - 3600;
     const expired = sign(
       { alg: 'HS256', typ: 'JWT' },
-      { id: user.id, userId: user.id, role: 'user', email: user.email, username: user.username, iat: past - 60, exp: past },
+      {
+        id: user.id,
+        userId: user.id,
+        role: 'user',
+        email: user.email,
+        username: user.username,
+        iat: past - 60,
+        exp: past,
+      },
       t.config.jwtSecret!,
     );
     expect((await me(`Bearer ${expired}`)).statusCode).toBe(401);
@@ -81,7 +112,11 @@ describe('bearer tokens on signed-in and admin routes', () => {
 
   it('lets an admin through the admin hook and answers 403 to a user, 401 to a guest', async () => {
     const probe = (authorization?: string) =>
-      t.app.inject({ method: 'GET', url: '/api/test-admin-probe', headers: authorization ? { authorization } : {} });
+      t.app.inject({
+        method: 'GET',
+        url: '/api/test-admin-probe',
+        headers: authorization ? { authorization } : {},
+      });
     expect((await probe()).statusCode).toBe(401);
     const forbidden = await probe(`Bearer ${token}`);
     expect(forbidden.statusCode).toBe(403);
@@ -90,7 +125,11 @@ describe('bearer tokens on signed-in and admin routes', () => {
     const promoted = await registerUser(t.app);
     const promotedToken = await loginToken(t.app, promoted.email, promoted.password);
     // The role is read from the database on each request, so a promotion counts at once.
-    await t.db.kysely.updateTable('users').set({ role: 'admin' }).where('id', '=', promoted.id).execute();
+    await t.db.kysely
+      .updateTable('users')
+      .set({ role: 'admin' })
+      .where('id', '=', promoted.id)
+      .execute();
     expect((await probe(`Bearer ${promotedToken}`)).statusCode).toBe(200);
   });
 });

@@ -14,7 +14,10 @@ export const ZUsername = z
   .min(1, 'Username is required.')
   .min(USERNAME_MIN, `Username must be at least ${USERNAME_MIN} characters.`)
   .max(USERNAME_MAX, `Username must be at most ${USERNAME_MAX} characters.`)
-  .regex(/^[\p{L}\p{N}._-]+$/u, 'Username may use letters, digits, dots, dashes and underscores only.');
+  .regex(
+    /^[\p{L}\p{N}._-]+$/u,
+    'Username may use letters, digits, dots, dashes and underscores only.',
+  );
 
 /** Emails are compared case-insensitively, so they travel and are stored in lower case. */
 export const ZEmail = z

@@ -26,13 +26,15 @@ async function run() {
 
   const email = ZEmail.safeParse(values.email);
   const username = ZUsername.safeParse(values.username);
-  const password = values.password === undefined ? undefined : ZNewPassword.safeParse(values.password);
+  const password =
+    values.password === undefined ? undefined : ZNewPassword.safeParse(values.password);
   const problems = [
     !email.success && `--email: ${email.error.issues[0]?.message}`,
     !username.success && `--username: ${username.error.issues[0]?.message}`,
     password && !password.success && `--password: ${password.error.issues[0]?.message}`,
   ].filter(Boolean);
-  if (problems.length > 0 || !email.success || !username.success) fail([...problems, USAGE].join('\n'));
+  if (problems.length > 0 || !email.success || !username.success)
+    fail([...problems, USAGE].join('\n'));
 
   const config = loadConfig();
   const db = await openDatabase(databaseOptionsFor(config));
@@ -43,7 +45,8 @@ async function run() {
       ...(password?.success ? { password: password.data } : {}),
     });
     console.log(`Administrator ${created.user.username} <${created.user.email}> created.`);
-    if (created.generatedPassword) console.log(`Password: ${created.generatedPassword}   (shown only this once)`);
+    if (created.generatedPassword)
+      console.log(`Password: ${created.generatedPassword}   (shown only this once)`);
   } catch (error) {
     if (error instanceof AdminIdentityTakenError) fail(error.message);
     throw error;

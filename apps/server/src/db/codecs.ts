@@ -9,7 +9,8 @@ import type { Engine } from './schema.js';
 
 export const encodeBool = (value: boolean): number => (value ? 1 : 0);
 
-export const decodeBool = (value: unknown): boolean => value === true || value === 1 || value === '1';
+export const decodeBool = (value: unknown): boolean =>
+  value === true || value === 1 || value === '1';
 
 export const nowTimestamp = (): string => new Date().toISOString();
 

@@ -35,11 +35,15 @@ function openSqlite(file: string): Kysely<Database> {
 const SCHEMA_NAME = /^[a-z_][a-z0-9_]{0,62}$/;
 
 function openPostgres(url: string, schema: string | undefined, max: number): Kysely<Database> {
-  if (schema !== undefined && !SCHEMA_NAME.test(schema)) throw new Error(`Invalid schema name: ${schema}`);
+  if (schema !== undefined && !SCHEMA_NAME.test(schema))
+    throw new Error(`Invalid schema name: ${schema}`);
   const pool = new pg.Pool({
     connectionString: url,
     max,
-    types: { getTypeParser: (oid: number, format?: 'text' | 'binary') => pgTypeParser(oid, pg.types.getTypeParser(oid, format as 'text')) },
+    types: {
+      getTypeParser: (oid: number, format?: 'text' | 'binary') =>
+        pgTypeParser(oid, pg.types.getTypeParser(oid, format as 'text')),
+    },
     ...(schema ? { options: `-c search_path=${schema}` } : {}),
   });
   return new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
@@ -65,7 +69,9 @@ export async function openDatabase(options: DatabaseOptions): Promise<Db> {
 }
 
 /** PostgreSQL when DATABASE_URL is set, else the embedded SQLite file in the data directory. */
-export function databaseOptionsFor(config: Pick<Config, 'databaseUrl' | 'dataDir'>): DatabaseOptions {
+export function databaseOptionsFor(
+  config: Pick<Config, 'databaseUrl' | 'dataDir'>,
+): DatabaseOptions {
   return config.databaseUrl
     ? { engine: 'postgres', url: config.databaseUrl }
     : { engine: 'sqlite', file: path.join(config.dataDir, 'nexusplay.db') };

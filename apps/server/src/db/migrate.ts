@@ -33,7 +33,9 @@ export async function migrateToLatest(db: Kysely<unknown>, engine: Engine, schem
   const failed = results?.find((r) => r.status === 'Error');
   if (error) {
     const reason = error instanceof Error ? error.message : String(error);
-    throw new Error(`Migration ${failed?.migrationName ?? '(unknown)'} failed: ${reason}`, { cause: error });
+    throw new Error(`Migration ${failed?.migrationName ?? '(unknown)'} failed: ${reason}`, {
+      cause: error,
+    });
   }
   return (results ?? []).filter((r) => r.status === 'Success').map((r) => r.migrationName);
 }

@@ -12,9 +12,12 @@ export class AppError extends Error {
   }
 }
 
-export const badRequest = (message: string, errors?: FieldErrors) => new AppError(400, message, errors);
+export const badRequest = (message: string, errors?: FieldErrors) =>
+  new AppError(400, message, errors);
 export const unauthorized = (message = 'Authentication required.') => new AppError(401, message);
-export const forbidden = (message = 'You do not have permission to do this.') => new AppError(403, message);
+export const forbidden = (message = 'You do not have permission to do this.') =>
+  new AppError(403, message);
 export const notFound = (message = 'Not found.') => new AppError(404, message);
-export const conflict = (message: string, errors?: FieldErrors) => new AppError(409, message, errors);
+export const conflict = (message: string, errors?: FieldErrors) =>
+  new AppError(409, message, errors);
 export const tooManyRequests = (message: string) => new AppError(429, message);

@@ -10,7 +10,13 @@ export type Access = 'public' | 'user' | 'admin';
 
 export type AuthUser = TUser;
 
-export type TokenPayload = { id: number; userId: number; role: TRole; email: string; username: string };
+export type TokenPayload = {
+  id: number;
+  userId: number;
+  role: TRole;
+  email: string;
+  username: string;
+};
 
 declare module 'fastify' {
   interface FastifyContextConfig {
@@ -68,7 +74,8 @@ export const authPlugin = fp<AuthOptions>(async (app: FastifyInstance, options) 
     const access = request.routeOptions.config.access;
     if (access === undefined || access === 'public') return;
     const user = await authenticate(app, request);
-    if (access === 'admin' && user.role !== 'admin') throw forbidden('This action is for administrators only.');
+    if (access === 'admin' && user.role !== 'admin')
+      throw forbidden('This action is for administrators only.');
     request.currentUser = user;
   });
 });
@@ -83,7 +90,8 @@ async function authenticate(app: FastifyInstance, request: FastifyRequest): Prom
     throw unauthorized('Your session has expired or is invalid. Please sign in again.');
   }
   const id = Number(payload.id ?? payload.userId);
-  if (!Number.isSafeInteger(id)) throw unauthorized('Your session has expired or is invalid. Please sign in again.');
+  if (!Number.isSafeInteger(id))
+    throw unauthorized('Your session has expired or is invalid. Please sign in again.');
   const user = await getUserById(app.db.kysely, id);
   if (!user) throw unauthorized('Your account no longer exists. Please sign in again.');
   return user;

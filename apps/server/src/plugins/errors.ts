@@ -10,7 +10,9 @@ const ROOT_MESSAGES: Record<string, string> = {
   headers: 'The request headers are invalid.',
 };
 
-function validationReply(error: FastifyError & { validation: { instancePath: string; message?: string }[] }) {
+function validationReply(
+  error: FastifyError & { validation: { instancePath: string; message?: string }[] },
+) {
   const errors: FieldErrors = {};
   let rootMessage: string | undefined;
   for (const issue of error.validation) {
@@ -46,7 +48,9 @@ export const errorsPlugin = fp(async (app: FastifyInstance) => {
       return reply.status(status).send({ message: clientMessage(error) });
     }
     request.log.error({ err: error }, 'unhandled error');
-    return reply.status(500).send({ message: 'Something went wrong on our side. Please try again.' });
+    return reply
+      .status(500)
+      .send({ message: 'Something went wrong on our side. Please try again.' });
   });
 });
 

@@ -9,7 +9,10 @@ export type WebOptions = { distDir: string; siteName: string };
 const IMMUTABLE = 'public, max-age=31536000, immutable';
 
 const escapeHtml = (text: string) =>
-  text.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c]!);
+  text.replace(
+    /[&<>"']/g,
+    (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c]!,
+  );
 
 /** index.html with the configured product name, rendered once at start rather than per request. */
 function renderIndex(distDir: string, siteName: string): string {
@@ -33,7 +36,8 @@ export const webPlugin = fp<WebOptions>(async (app: FastifyInstance, { distDir, 
 
   app.setNotFoundHandler((request: FastifyRequest, reply: FastifyReply) => {
     const pathname = request.url.split('?')[0] ?? '/';
-    if (indexHtml !== undefined && isPagePath(request.method, pathname)) return sendIndex(reply, indexHtml);
+    if (indexHtml !== undefined && isPagePath(request.method, pathname))
+      return sendIndex(reply, indexHtml);
     return reply.status(404).send({ message: `No route for ${request.method} ${pathname}.` });
   });
 });
@@ -58,9 +62,13 @@ async function registerWeb(app: FastifyInstance, distDir: string, indexHtml: str
     globIgnore: ['index.html'],
     setHeaders(res, filePath) {
       const relative = path.relative(distDir, filePath);
-      res.header('cache-control', relative.startsWith(`assets${path.sep}`) ? IMMUTABLE : 'public, max-age=3600');
+      res.header(
+        'cache-control',
+        relative.startsWith(`assets${path.sep}`) ? IMMUTABLE : 'public, max-age=3600',
+      );
     },
   });
 
-  for (const url of ['/', '/index.html']) app.get(url, (_request, reply) => sendIndex(reply, indexHtml));
+  for (const url of ['/', '/index.html'])
+    app.get(url, (_request, reply) => sendIndex(reply, indexHtml));
 }

@@ -9,7 +9,7 @@ import { openDatabase, type Db, type DatabaseOptions } from '../../src/db/databa
 
 export const TEST_ENGINE = process.env.TEST_ENGINE === 'postgres' ? 'postgres' : 'sqlite';
 
-export type TestDatabase = { db: Db; dataDir: string; drop(): Promise<void> };
+export type TestDatabase = { db: Db; dataDir: string; schema?: string; drop(): Promise<void> };
 
 /**
  * A database of its own for one test file: a fresh SQLite file, or on PostgreSQL a fresh schema
@@ -19,13 +19,15 @@ export async function createTestDatabase(): Promise<TestDatabase> {
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'nexusplay-test-'));
   let options: DatabaseOptions;
   let dropSchema = async () => {};
+  let schema: string | undefined;
   if (TEST_ENGINE === 'postgres') {
     const url = process.env.TEST_DATABASE_URL;
     if (!url) throw new Error('TEST_ENGINE=postgres needs TEST_DATABASE_URL');
-    const schema = `test_${randomBytes(6).toString('hex')}`;
+    schema = `test_${randomBytes(6).toString('hex')}`;
     await adminQuery(url, `create schema ${schema}`);
     options = { engine: 'postgres', url, schema, maxConnections: 4 };
-    dropSchema = () => adminQuery(url, `drop schema if exists ${schema} cascade`);
+    const name = schema;
+    dropSchema = () => adminQuery(url, `drop schema if exists ${name} cascade`);
   } else {
     options = { engine: 'sqlite', file: path.join(dataDir, 'test.db') };
   }
@@ -33,6 +35,7 @@ export async function createTestDatabase(): Promise<TestDatabase> {
   return {
     db,
     dataDir,
+    ...(schema ? { schema } : {}),
     async drop() {
       await db.close();
       await dropSchema();

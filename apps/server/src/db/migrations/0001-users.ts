@@ -8,7 +8,12 @@ export async function up(db: Kysely<unknown>, engine: Engine): Promise<void> {
     .addColumn('username', 'varchar(32)', (col) => col.notNull())
     .addColumn('email', 'varchar(254)', (col) => col.notNull())
     .addColumn('password_hash', 'varchar(255)', (col) => col.notNull())
-    .addColumn('role', 'varchar(16)', (col) => col.notNull().defaultTo('user').check(sql`role in ('admin', 'user')`))
+    .addColumn('role', 'varchar(16)', (col) =>
+      col
+        .notNull()
+        .defaultTo('user')
+        .check(sql`role in ('admin', 'user')`),
+    )
     .addColumn('created_at', columnType(engine, 'timestamp'), (col) => col.notNull())
     .execute();
 

@@ -2,9 +2,14 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { ZLoginRequest, ZLoginResponse, ZRegisterRequest } from '@nexusplay/contract/auth';
 import { ZErrorResponse } from '@nexusplay/contract/errors';
 import { ZUser } from '@nexusplay/contract/users';
-import { AppError, conflict, unauthorized } from '../../lib/app-error.js';
+import { type AppError, conflict, unauthorized } from '../../lib/app-error.js';
 import { isUniqueViolation } from '../../db/errors.js';
-import { createUser, findIdentityConflicts, getUserByEmail, toPublicUser } from '../users/users.repository.js';
+import {
+  createUser,
+  findIdentityConflicts,
+  getUserByEmail,
+  toPublicUser,
+} from '../users/users.repository.js';
 import { requireUser } from '../../plugins/auth.js';
 import type { LoginThrottle } from './login-throttle.js';
 import { hashPassword, verifyAgainstDecoy, verifyPassword } from './passwords.js';
@@ -13,7 +18,10 @@ export type AuthRoutesOptions = { throttle: LoginThrottle; registerPerHour: numb
 
 const INVALID_CREDENTIALS = 'Invalid email or password.';
 
-export const authRoutes: FastifyPluginAsyncZod<AuthRoutesOptions> = async (app, { throttle, registerPerHour }) => {
+export const authRoutes: FastifyPluginAsyncZod<AuthRoutesOptions> = async (
+  app,
+  { throttle, registerPerHour },
+) => {
   app.post(
     '/register',
     {
@@ -34,7 +42,12 @@ export const authRoutes: FastifyPluginAsyncZod<AuthRoutesOptions> = async (app, 
       if (taken.email || taken.username) throw identityConflict(taken);
       const passwordHash = await hashPassword(password);
       try {
-        const user = await createUser(app.db.kysely, { username, email, passwordHash, role: 'user' });
+        const user = await createUser(app.db.kysely, {
+          username,
+          email,
+          passwordHash,
+          role: 'user',
+        });
         return reply.status(201).send(user);
       } catch (error) {
         // Two sign-ups racing for the same identity: the index decides, the loser gets the 409.
@@ -54,14 +67,21 @@ export const authRoutes: FastifyPluginAsyncZod<AuthRoutesOptions> = async (app, 
         tags: ['auth'],
         summary: 'Sign in and receive a session token',
         body: ZLoginRequest,
-        response: { 200: ZLoginResponse, 400: ZErrorResponse, 401: ZErrorResponse, 429: ZErrorResponse },
+        response: {
+          200: ZLoginResponse,
+          400: ZErrorResponse,
+          401: ZErrorResponse,
+          429: ZErrorResponse,
+        },
       },
     },
     async (request) => {
       const { email, password } = request.body;
       await throttle.assertAllowed(request.ip, email);
       const row = await getUserByEmail(app.db.kysely, email);
-      const valid = row ? await verifyPassword(row.password_hash, password) : await verifyAgainstDecoy(password);
+      const valid = row
+        ? await verifyPassword(row.password_hash, password)
+        : await verifyAgainstDecoy(password);
       if (!row || !valid) {
         await throttle.recordFailure(request.ip, email);
         throw unauthorized(INVALID_CREDENTIALS);
@@ -70,7 +90,6 @@ export const authRoutes: FastifyPluginAsyncZod<AuthRoutesOptions> = async (app, 
       return { token: app.signToken(toPublicUser(row)) };
     },
   );
-
 
   app.get(
     '/me',

@@ -72,7 +72,9 @@ export class LoginThrottle {
     ]);
     if (byIp >= this.limits.maxFailures || byAccount >= this.limits.maxFailures) {
       const minutes = Math.ceil(this.limits.windowSeconds / 60);
-      throw tooManyRequests(`Too many failed sign-in attempts. Please try again in ${minutes} minutes.`);
+      throw tooManyRequests(
+        `Too many failed sign-in attempts. Please try again in ${minutes} minutes.`,
+      );
     }
   }
 

@@ -13,7 +13,11 @@ export const toPublicUser = (row: Pick<UserRow, 'id' | 'username' | 'email' | 'r
 });
 
 export function getUserByEmail(db: DB, email: string) {
-  return db.selectFrom('users').selectAll().where('email', '=', email.toLowerCase()).executeTakeFirst();
+  return db
+    .selectFrom('users')
+    .selectAll()
+    .where('email', '=', email.toLowerCase())
+    .executeTakeFirst();
 }
 
 export function getUserById(db: DB, id: number) {
@@ -30,7 +34,10 @@ export async function findIdentityConflicts(db: DB, email: string, username: str
     .selectFrom('users')
     .select(['email', 'username'])
     .where((eb) =>
-      eb.or([eb('email', '=', email.toLowerCase()), eb(sql`lower(username)`, '=', username.toLowerCase())]),
+      eb.or([
+        eb('email', '=', email.toLowerCase()),
+        eb(sql`lower(username)`, '=', username.toLowerCase()),
+      ]),
     )
     .limit(2)
     .execute();

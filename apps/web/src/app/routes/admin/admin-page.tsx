@@ -1,0 +1,23 @@
+import type { ReactNode } from 'react';
+import { PageTitle } from '../../../components/ui/page';
+
+type AdminPageProps = {
+  title: string;
+  description: string;
+  /** The language of the description when it differs from the page's (English). */
+  descriptionLang?: string;
+  children?: ReactNode;
+};
+
+export function AdminPage({ title, description, descriptionLang, children }: AdminPageProps) {
+  return (
+    <div>
+      <PageTitle title={`${title} · Admin`} />
+      <h1 className="text-3xl font-bold text-white">{title}</h1>
+      <p lang={descriptionLang} className="mt-2 text-slate-300">
+        {description}
+      </p>
+      {children}
+    </div>
+  );
+}

@@ -1,0 +1,48 @@
+import { Dialog as RadixDialog } from 'radix-ui';
+import type { ComponentProps, ReactNode } from 'react';
+import { cx } from '../../lib/class-names';
+import { XIcon } from 'lucide-react';
+
+export const Dialog = RadixDialog.Root;
+
+type DialogContentProps = Omit<ComponentProps<typeof RadixDialog.Content>, 'title'> & {
+  title: string;
+  description: string;
+  children: ReactNode;
+};
+
+/** A centred modal with its title, description and a close button. */
+export function DialogContent({
+  title,
+  description,
+  children,
+  className,
+  ...props
+}: DialogContentProps) {
+  return (
+    <RadixDialog.Portal>
+      <RadixDialog.Overlay className="fixed inset-0 z-50 bg-black/70 backdrop-blur-sm motion-safe:animate-fade-in" />
+      <RadixDialog.Content
+        className={cx(
+          'fixed top-1/2 left-1/2 z-50 max-h-[calc(100dvh-2rem)] w-[calc(100%-2rem)] max-w-md -translate-x-1/2 -translate-y-1/2 overflow-y-auto rounded-2xl border border-slate-700 bg-slate-900 p-6 shadow-2xl shadow-black/50 motion-safe:animate-dialog-in sm:p-8',
+          className,
+        )}
+        {...props}
+      >
+        <RadixDialog.Title className="pr-8 text-2xl font-bold text-white">
+          {title}
+        </RadixDialog.Title>
+        <RadixDialog.Description className="mt-1 mb-6 text-sm text-slate-300">
+          {description}
+        </RadixDialog.Description>
+        {children}
+        <RadixDialog.Close
+          aria-label="Close"
+          className="absolute top-4 right-4 rounded-md p-1.5 text-slate-300 transition-colors hover:bg-white/10 hover:text-white"
+        >
+          <XIcon className="size-5" aria-hidden="true" />
+        </RadixDialog.Close>
+      </RadixDialog.Content>
+    </RadixDialog.Portal>
+  );
+}

@@ -1,0 +1,36 @@
+import { useId, type ComponentProps } from 'react';
+import { cx } from '../../lib/class-names';
+
+type TextFieldProps = ComponentProps<'input'> & {
+  label: string;
+  error?: string | undefined;
+};
+
+/** A labelled input whose validation message is tied to it for assistive technology. */
+export function TextField({ label, error, id, className, ...inputProps }: TextFieldProps) {
+  const generatedId = useId();
+  const inputId = id ?? generatedId;
+  const errorId = `${inputId}-error`;
+  return (
+    <div className={cx('space-y-1.5', className)}>
+      <label htmlFor={inputId} className="block text-sm font-medium text-slate-200">
+        {label}
+      </label>
+      <input
+        id={inputId}
+        aria-invalid={error ? true : undefined}
+        aria-describedby={error ? errorId : undefined}
+        className={cx(
+          'block w-full rounded-lg border bg-slate-950/60 px-3 py-2.5 text-slate-100 placeholder:text-slate-400 focus:border-indigo-400',
+          error ? 'border-red-400' : 'border-slate-600',
+        )}
+        {...inputProps}
+      />
+      {error ? (
+        <p id={errorId} className="text-sm text-red-400">
+          {error}
+        </p>
+      ) : null}
+    </div>
+  );
+}
