@@ -2,6 +2,9 @@ import type { FastifyInstance } from 'fastify';
 import { authRoutes } from './modules/auth/auth.routes.js';
 import type { LoginThrottle } from './modules/auth/login-throttle.js';
 import { healthRoutes } from './modules/health/health.routes.js';
+import { blogsRoutes } from './modules/blogs/blogs.routes.js';
+import { gamesRoutes } from './modules/games/games.routes.js';
+import { toolsRoutes } from './modules/tools/tools.routes.js';
 
 export type ApiOptions = { throttle: LoginThrottle; registerPerHour: number };
 
@@ -22,4 +25,7 @@ export async function apiRoutes(app: FastifyInstance, options: ApiOptions) {
     throttle: options.throttle,
     registerPerHour: options.registerPerHour,
   });
+  await app.register(gamesRoutes);
+  await app.register(blogsRoutes);
+  await app.register(toolsRoutes);
 }

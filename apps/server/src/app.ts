@@ -1,4 +1,7 @@
+import multipart from '@fastify/multipart';
 import rateLimit from '@fastify/rate-limit';
+import { BLOG_CONTENT_MAX } from '@nexusplay/contract/blogs';
+import { IMAGE_MAX_BYTES } from '@nexusplay/contract/uploads';
 import Fastify, { type FastifyServerOptions } from 'fastify';
 import {
   serializerCompiler,
@@ -9,6 +12,9 @@ import { apiRoutes } from './api-routes.js';
 import type { Config } from './config.js';
 import type { Db } from './db/database.js';
 import { resolveJwtSecret } from './lib/jwt-secret.js';
+import { ResponseCache } from './lib/response-cache.js';
+import { seoRoutes } from './modules/seo/seo.routes.js';
+import { uploadFileRoutes } from './modules/uploads/uploads.routes.js';
 import {
   LoginThrottle,
   MemoryFailureStore,
@@ -24,6 +30,8 @@ declare module 'fastify' {
   interface FastifyInstance {
     db: Db;
     config: Config;
+    /** Serialised public lists, dropped per namespace on every write. */
+    publicCache: ResponseCache;
   }
 }
 
@@ -50,6 +58,7 @@ export async function buildApp({ config, db, logger = false, failureStore }: App
   app.setSerializerCompiler(serializerCompiler);
   app.decorate('db', db);
   app.decorate('config', config);
+  app.decorate('publicCache', new ResponseCache());
 
   const store = failureStore ?? new MemoryFailureStore();
   if (store instanceof MemoryFailureStore) app.addHook('onClose', async () => store.close());
@@ -64,6 +73,16 @@ export async function buildApp({ config, db, logger = false, failureStore }: App
       message: `Too many requests. Please try again in ${context.after}.`,
     }),
   });
+  await app.register(multipart, {
+    limits: {
+      fileSize: IMAGE_MAX_BYTES,
+      files: 1,
+      fields: 12,
+      // A field holds at most BLOG_CONTENT_MAX characters of up to four UTF-8 bytes each.
+      fieldSize: BLOG_CONTENT_MAX * 4,
+      parts: 14,
+    },
+  });
   await app.register(openapiPlugin, { siteName: config.siteName });
   await app.register(authPlugin, {
     secret: resolveJwtSecret(config.jwtSecret, config.dataDir),
@@ -74,7 +93,9 @@ export async function buildApp({ config, db, logger = false, failureStore }: App
     throttle,
     registerPerHour: config.registerPerHour,
   });
+  await app.register(uploadFileRoutes);
   await app.register(webPlugin, { distDir: config.webDistDir, siteName: config.siteName });
+  await app.register(seoRoutes);
 
   return app;
 }

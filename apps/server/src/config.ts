@@ -57,6 +57,20 @@ const ZEnv = z.object({
   LOGIN_MAX_FAILURES: z.coerce.number().int().min(1).default(10),
   LOGIN_FAILURE_WINDOW: ZDuration.default(15 * 60),
   REGISTER_MAX_PER_HOUR: z.coerce.number().int().min(1).default(20),
+  SEED_DEMO_CONTENT: z
+    .enum(['true', 'false'])
+    .default('true')
+    .transform((value) => value === 'true'),
+  PUBLIC_URL: z.preprocess(
+    emptyAsUndefined,
+    z
+      .url({
+        protocol: /^https?$/,
+        error: 'must be an http(s) URL such as https://play.example.com',
+      })
+      .transform((value) => value.replace(/\/+$/, ''))
+      .optional(),
+  ),
 });
 
 export type Config = {
@@ -74,6 +88,9 @@ export type Config = {
   trustProxy: boolean;
   loginThrottle: { maxFailures: number; windowSeconds: number };
   registerPerHour: number;
+  seedDemoContent: boolean;
+  /** The site's public origin for absolute links (sitemap, feed, previews); else the request's. */
+  publicUrl: string | undefined;
 };
 
 export class ConfigError extends Error {
@@ -111,5 +128,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     trustProxy: e.TRUST_PROXY,
     loginThrottle: { maxFailures: e.LOGIN_MAX_FAILURES, windowSeconds: e.LOGIN_FAILURE_WINDOW },
     registerPerHour: e.REGISTER_MAX_PER_HOUR,
+    seedDemoContent: e.SEED_DEMO_CONTENT,
+    publicUrl: e.PUBLIC_URL,
   };
 }

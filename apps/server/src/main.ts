@@ -2,6 +2,7 @@ import fs from 'node:fs';
 import { buildApp } from './app.js';
 import { ConfigError, loadConfig, type Config } from './config.js';
 import { databaseOptionsFor, openDatabase } from './db/database.js';
+import { seedDemoContent } from './modules/seed/seed.js';
 import { ensureFirstAdmin } from './modules/users/first-admin.js';
 
 const SHUTDOWN_DEADLINE_MS = 10_000;
@@ -23,6 +24,10 @@ async function main() {
   const db = await openDatabase(databaseOptionsFor(config));
   const app = await buildApp({ config, db, logger: { level: config.logLevel } });
   app.addHook('onClose', async () => db.close());
+
+  if (config.seedDemoContent && (await seedDemoContent(db.kysely))) {
+    app.log.info('demo games, blog posts and tools added');
+  }
 
   const admin = await ensureFirstAdmin(db.kysely, config.admin);
   if (admin) {

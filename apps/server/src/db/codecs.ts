@@ -16,11 +16,15 @@ export const nowTimestamp = (): string => new Date().toISOString();
 
 export const toTimestamp = (value: Date): string => value.toISOString();
 
-export function columnType(engine: Engine, kind: 'timestamp' | 'boolean' | 'bigint') {
+export function columnType(engine: Engine, kind: 'timestamp' | 'boolean' | 'bigint' | 'blob') {
   if (engine === 'postgres') {
-    return ({ timestamp: 'timestamptz', boolean: 'boolean', bigint: 'bigint' } as const)[kind];
+    return (
+      { timestamp: 'timestamptz', boolean: 'boolean', bigint: 'bigint', blob: 'bytea' } as const
+    )[kind];
   }
-  return ({ timestamp: 'text', boolean: 'integer', bigint: 'integer' } as const)[kind];
+  return ({ timestamp: 'text', boolean: 'integer', bigint: 'integer', blob: 'blob' } as const)[
+    kind
+  ];
 }
 
 const PG_INT8 = 20;

@@ -1,12 +1,14 @@
 import { Migrator, type Kysely, type Migration, type MigrationProvider } from 'kysely';
 import type { Engine } from './schema.js';
 import * as m0001 from './migrations/0001-users.js';
+import * as m0002 from './migrations/0002-content.js';
 
 type EngineMigration = { up(db: Kysely<unknown>, engine: Engine): Promise<void> };
 
 /** Append-only: a migration, once released, is never edited; a change is a new file. */
 const MIGRATIONS: Record<string, EngineMigration> = {
   '0001-users': m0001,
+  '0002-content': m0002,
 };
 
 class EngineMigrationProvider implements MigrationProvider {

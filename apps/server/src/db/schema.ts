@@ -14,9 +14,67 @@ export interface UsersTable {
   created_at: Timestamp;
 }
 
+export interface GamesTable {
+  id: Generated<number>;
+  name: string;
+  description: string;
+  link: string;
+  image: string | null;
+  created_at: Timestamp;
+  updated_at: Timestamp;
+}
+
+export interface BlogsTable {
+  id: Generated<number>;
+  title: string;
+  description: string | null;
+  content: string;
+  image: string | null;
+  author: string;
+  /** YYYY-MM-DD, which sorts correctly as text on both engines. */
+  date: string;
+  created_at: Timestamp;
+  updated_at: Timestamp;
+}
+
+export interface ToolsTable {
+  id: Generated<number>;
+  name: string;
+  icon: string;
+  description: string;
+  link: string | null;
+  created_at: Timestamp;
+  updated_at: Timestamp;
+}
+
+/** Uploaded pictures, re-encoded to WebP and addressed by the SHA-256 of their bytes. */
+export interface UploadsTable {
+  hash: string;
+  mime: string;
+  bytes: Buffer;
+  width: number;
+  height: number;
+  size: number;
+  created_at: Timestamp;
+}
+
+/** Facts about this installation, such as whether the demo content was ever seeded. */
+export interface AppMetaTable {
+  key: string;
+  value: string;
+}
+
 export interface Database {
   users: UsersTable;
+  games: GamesTable;
+  blogs: BlogsTable;
+  tools: ToolsTable;
+  uploads: UploadsTable;
+  app_meta: AppMetaTable;
 }
 
 export type UserRow = Selectable<UsersTable>;
 export type NewUserRow = Insertable<UsersTable>;
+export type GameRow = Selectable<GamesTable>;
+export type BlogRow = Selectable<BlogsTable>;
+export type ToolRow = Selectable<ToolsTable>;

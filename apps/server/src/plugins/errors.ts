@@ -1,7 +1,8 @@
 import type { FastifyError, FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
-import { AppError, type FieldErrors } from '../lib/app-error.js';
+import { AppError } from '../lib/app-error.js';
+import { fieldErrors } from '../lib/validation.js';
 
 const ROOT_MESSAGES: Record<string, string> = {
   body: 'The request body must be a JSON object.',
@@ -13,17 +14,17 @@ const ROOT_MESSAGES: Record<string, string> = {
 function validationReply(
   error: FastifyError & { validation: { instancePath: string; message?: string }[] },
 ) {
-  const errors: FieldErrors = {};
-  let rootMessage: string | undefined;
-  for (const issue of error.validation) {
-    const field = issue.instancePath.replace(/^\//, '').replaceAll('/', '.');
-    const message = issue.message ?? 'Invalid value.';
-    if (!field) rootMessage ??= ROOT_MESSAGES[error.validationContext ?? 'body'] ?? message;
-    else errors[field] ??= message;
-  }
-  const first = Object.values(errors)[0];
+  const issues = error.validation.map((issue) => ({
+    path: issue.instancePath.split('/').filter(Boolean),
+    message: issue.message ?? 'Invalid value.',
+  }));
+  const errors = fieldErrors(issues);
+  const isRootIssue = issues.some((issue) => issue.path.length === 0);
+  const rootMessage = isRootIssue
+    ? (ROOT_MESSAGES[error.validationContext ?? 'body'] ?? issues[0]?.message)
+    : undefined;
   return {
-    message: rootMessage ?? first ?? 'The request is invalid.',
+    message: rootMessage ?? Object.values(errors)[0] ?? 'The request is invalid.',
     ...(Object.keys(errors).length > 0 ? { errors } : {}),
   };
 }

@@ -1,0 +1,162 @@
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { ZBlog, ZBlogFields } from '@nexusplay/contract/blogs';
+import { ZErrorResponse } from '@nexusplay/contract/errors';
+import { ZIdParams, ZListQuery, ZMessageResponse } from '@nexusplay/contract/lists';
+import { notFound } from '../../lib/app-error.js';
+import { sendCachedList } from '../../lib/cached-list.js';
+import { readMultipartForm } from '../../lib/multipart.js';
+import { parseOrThrow } from '../../lib/validation.js';
+import { BEARER, WRITE_ERROR_RESPONSES } from '../../lib/route-schemas.js';
+import { deleteUploadIfUnreferenced, saveUpload } from '../uploads/uploads.repository.js';
+import { processImage } from '../uploads/uploads.service.js';
+import { excerptOf, sanitizeArticle, sanitizeSummary } from './blog-html.js';
+import { deleteBlog, getBlog, insertBlog, listBlogs, updateBlog } from './blogs.repository.js';
+
+const multipartDoc = {
+  consumes: ['multipart/form-data'],
+  description:
+    'multipart/form-data with the text fields title, content (HTML; sanitised to b, i, em, strong, a, p, h1, h2, ul, li), author, date (YYYY-MM-DD), an optional description (when blank, the opening of the content), optionally remove_image=true on update, and an optional image file (PNG, JPEG, WebP, GIF or AVIF, at most 5 MB and 40 megapixels).',
+  security: BEARER,
+};
+
+/** The stored form of a post: both HTML fields sanitised, a description always present. */
+function blogValues(fields: ReturnType<typeof ZBlogFields.parse>, image: string | null) {
+  const content = sanitizeArticle(fields.content);
+  const description = fields.description ? sanitizeSummary(fields.description) : excerptOf(content);
+  return {
+    title: fields.title,
+    content,
+    description: description || null,
+    author: fields.author,
+    date: fields.date,
+    image,
+  };
+}
+
+export const blogsRoutes: FastifyPluginAsyncZod = async (app) => {
+  const db = () => app.db.kysely;
+  const changed = () => app.publicCache.invalidate('blogs', 'feeds');
+
+  app.get(
+    '/blogs',
+    {
+      config: { access: 'public' },
+      schema: {
+        tags: ['blogs'],
+        summary: 'Blog posts, newest first; X-Total-Count holds the number of matches',
+        querystring: ZListQuery,
+        response: { 200: z.array(ZBlog), 400: ZErrorResponse },
+      },
+    },
+    (request, reply) =>
+      sendCachedList(reply, app.publicCache, 'blogs', request.query, () =>
+        listBlogs(db(), app.db.engine, request.query),
+      ),
+  );
+
+  app.get(
+    '/blogs/:id',
+    {
+      config: { access: 'public' },
+      schema: {
+        tags: ['blogs'],
+        summary: 'One blog post',
+        params: ZIdParams,
+        response: { 200: ZBlog, 400: ZErrorResponse, 404: ZErrorResponse },
+      },
+    },
+    async (request) => {
+      const blog = await getBlog(db(), request.params.id);
+      if (!blog) throw notFound('This blog post does not exist.');
+      return blog;
+    },
+  );
+
+  app.post(
+    '/blogs',
+    {
+      config: { access: 'admin' },
+      schema: {
+        tags: ['blogs'],
+        summary: 'Publish a blog post',
+        ...multipartDoc,
+        response: { 201: ZBlog, ...WRITE_ERROR_RESPONSES },
+      },
+    },
+    async (request, reply) => {
+      const form = await readMultipartForm(request, 'image');
+      const fields = parseOrThrow(ZBlogFields, form.fields);
+      const picture = form.file ? await processImage(form.file.buffer) : undefined;
+      const blog = await db()
+        .transaction()
+        .execute(async (trx) =>
+          insertBlog(trx, blogValues(fields, picture ? await saveUpload(trx, picture) : null)),
+        );
+      changed();
+      return reply.status(201).send(blog);
+    },
+  );
+
+  app.put(
+    '/blogs/:id',
+    {
+      config: { access: 'admin' },
+      schema: {
+        tags: ['blogs'],
+        summary: 'Change a blog post',
+        ...multipartDoc,
+        params: ZIdParams,
+        response: { 200: ZBlog, ...WRITE_ERROR_RESPONSES },
+      },
+    },
+    async (request) => {
+      const { id } = request.params;
+      const form = await readMultipartForm(request, 'image');
+      const fields = parseOrThrow(ZBlogFields, form.fields);
+      const picture = form.file ? await processImage(form.file.buffer) : undefined;
+      const blog = await db()
+        .transaction()
+        .execute(async (trx) => {
+          const current = await getBlog(trx, id);
+          if (!current) throw notFound('This blog post does not exist.');
+          const image = picture
+            ? await saveUpload(trx, picture)
+            : fields.remove_image
+              ? null
+              : current.image;
+          const updated = await updateBlog(trx, id, blogValues(fields, image));
+          if (current.image !== image) await deleteUploadIfUnreferenced(trx, current.image);
+          return updated;
+        });
+      if (!blog) throw notFound('This blog post does not exist.');
+      changed();
+      return blog;
+    },
+  );
+
+  app.delete(
+    '/blogs/:id',
+    {
+      config: { access: 'admin' },
+      schema: {
+        tags: ['blogs'],
+        summary: 'Delete a blog post',
+        security: BEARER,
+        params: ZIdParams,
+        response: { 200: ZMessageResponse, ...WRITE_ERROR_RESPONSES },
+      },
+    },
+    async (request) => {
+      await db()
+        .transaction()
+        .execute(async (trx) => {
+          const deleted = await deleteBlog(trx, request.params.id);
+          if (!deleted) throw notFound('This blog post does not exist.');
+          await deleteUploadIfUnreferenced(trx, deleted.image);
+        });
+      changed();
+      return { message: 'Blog post deleted.' };
+    },
+  );
+};

@@ -1,0 +1,128 @@
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { ZErrorResponse } from '@nexusplay/contract/errors';
+import { ZGame, ZGameFields } from '@nexusplay/contract/games';
+import { ZIdParams, ZListQuery, ZMessageResponse } from '@nexusplay/contract/lists';
+import { sendCachedList } from '../../lib/cached-list.js';
+import { notFound } from '../../lib/app-error.js';
+import { readMultipartForm } from '../../lib/multipart.js';
+import { parseOrThrow } from '../../lib/validation.js';
+import { BEARER, WRITE_ERROR_RESPONSES } from '../../lib/route-schemas.js';
+import { deleteUploadIfUnreferenced, saveUpload } from '../uploads/uploads.repository.js';
+import { processImage } from '../uploads/uploads.service.js';
+import { deleteGame, getGame, insertGame, listGames, updateGame } from './games.repository.js';
+
+const multipartDoc = {
+  consumes: ['multipart/form-data'],
+  description:
+    'multipart/form-data with the text fields name, description, link (http or https), optionally remove_image=true on update, and an optional image file (PNG, JPEG, WebP, GIF or AVIF, at most 5 MB and 40 megapixels).',
+  security: BEARER,
+};
+
+export const gamesRoutes: FastifyPluginAsyncZod = async (app) => {
+  const db = () => app.db.kysely;
+
+  app.get(
+    '/games',
+    {
+      config: { access: 'public' },
+      schema: {
+        tags: ['games'],
+        summary: 'Games in the order they were added; X-Total-Count holds the number of matches',
+        querystring: ZListQuery,
+        response: { 200: z.array(ZGame), 400: ZErrorResponse },
+      },
+    },
+    (request, reply) =>
+      sendCachedList(reply, app.publicCache, 'games', request.query, () =>
+        listGames(db(), app.db.engine, request.query),
+      ),
+  );
+
+  app.post(
+    '/games',
+    {
+      config: { access: 'admin' },
+      schema: {
+        tags: ['games'],
+        summary: 'Add a game',
+        ...multipartDoc,
+        response: { 201: ZGame, ...WRITE_ERROR_RESPONSES },
+      },
+    },
+    async (request, reply) => {
+      const form = await readMultipartForm(request, 'image');
+      const { remove_image: _ignored, ...fields } = parseOrThrow(ZGameFields, form.fields);
+      const picture = form.file ? await processImage(form.file.buffer) : undefined;
+      const game = await db()
+        .transaction()
+        .execute(async (trx) =>
+          insertGame(trx, { ...fields, image: picture ? await saveUpload(trx, picture) : null }),
+        );
+      app.publicCache.invalidate('games');
+      return reply.status(201).send(game);
+    },
+  );
+
+  app.put(
+    '/games/:id',
+    {
+      config: { access: 'admin' },
+      schema: {
+        tags: ['games'],
+        summary: 'Change a game',
+        ...multipartDoc,
+        params: ZIdParams,
+        response: { 200: ZGame, ...WRITE_ERROR_RESPONSES },
+      },
+    },
+    async (request) => {
+      const { id } = request.params;
+      const form = await readMultipartForm(request, 'image');
+      const { remove_image: removeImage, ...fields } = parseOrThrow(ZGameFields, form.fields);
+      const picture = form.file ? await processImage(form.file.buffer) : undefined;
+      const game = await db()
+        .transaction()
+        .execute(async (trx) => {
+          const current = await getGame(trx, id);
+          if (!current) throw notFound('This game does not exist.');
+          const image = picture
+            ? await saveUpload(trx, picture)
+            : removeImage
+              ? null
+              : current.image;
+          const updated = await updateGame(trx, id, { ...fields, image });
+          if (current.image !== image) await deleteUploadIfUnreferenced(trx, current.image);
+          return updated;
+        });
+      if (!game) throw notFound('This game does not exist.');
+      app.publicCache.invalidate('games');
+      return game;
+    },
+  );
+
+  app.delete(
+    '/games/:id',
+    {
+      config: { access: 'admin' },
+      schema: {
+        tags: ['games'],
+        summary: 'Delete a game',
+        security: BEARER,
+        params: ZIdParams,
+        response: { 200: ZMessageResponse, ...WRITE_ERROR_RESPONSES },
+      },
+    },
+    async (request) => {
+      await db()
+        .transaction()
+        .execute(async (trx) => {
+          const deleted = await deleteGame(trx, request.params.id);
+          if (!deleted) throw notFound('This game does not exist.');
+          await deleteUploadIfUnreferenced(trx, deleted.image);
+        });
+      app.publicCache.invalidate('games');
+      return { message: 'Game deleted.' };
+    },
+  );
+};

@@ -1,0 +1,55 @@
+import type { Kysely } from 'kysely';
+import { LIST_CAP } from '@nexusplay/contract/lists';
+import { nowTimestamp } from '../../db/codecs.js';
+import type { Database, Engine } from '../../db/schema.js';
+import { containsAny } from '../../db/search.js';
+
+type DB = Kysely<Database>;
+
+export const TOOL_COLUMNS = ['id', 'name', 'icon', 'description', 'link', 'created_at'] as const;
+const SEARCHED = ['name', 'description'] as const;
+
+export type ToolQuery = {
+  q?: string | undefined;
+  limit?: number | undefined;
+  offset?: number | undefined;
+};
+export type ToolValues = { name: string; icon: string; description: string; link: string | null };
+
+export async function listTools(db: DB, engine: Engine, query: ToolQuery) {
+  const base = query.q
+    ? db.selectFrom('tools').where(containsAny(engine, SEARCHED, query.q))
+    : db.selectFrom('tools');
+  const [items, count] = await Promise.all([
+    base
+      .select(TOOL_COLUMNS)
+      .orderBy('id')
+      .limit(query.limit ?? LIST_CAP)
+      .offset(query.offset ?? 0)
+      .execute(),
+    base.select((eb) => eb.fn.countAll<number>().as('total')).executeTakeFirstOrThrow(),
+  ]);
+  return { items, total: Number(count.total) };
+}
+
+export function insertTool(db: DB, values: ToolValues) {
+  const now = nowTimestamp();
+  return db
+    .insertInto('tools')
+    .values({ ...values, created_at: now, updated_at: now })
+    .returning(TOOL_COLUMNS)
+    .executeTakeFirstOrThrow();
+}
+
+export function updateTool(db: DB, id: number, values: ToolValues) {
+  return db
+    .updateTable('tools')
+    .set({ ...values, updated_at: nowTimestamp() })
+    .where('id', '=', id)
+    .returning(TOOL_COLUMNS)
+    .executeTakeFirst();
+}
+
+export function deleteTool(db: DB, id: number) {
+  return db.deleteFrom('tools').where('id', '=', id).returning('id').executeTakeFirst();
+}

@@ -1,0 +1,90 @@
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { ZErrorResponse } from '@nexusplay/contract/errors';
+import { ZIdParams, ZListQuery, ZMessageResponse } from '@nexusplay/contract/lists';
+import { ZTool, ZToolRequest } from '@nexusplay/contract/tools';
+import { notFound } from '../../lib/app-error.js';
+import { sendCachedList } from '../../lib/cached-list.js';
+import { BEARER, WRITE_ERROR_RESPONSES } from '../../lib/route-schemas.js';
+import { deleteTool, insertTool, listTools, updateTool } from './tools.repository.js';
+
+export const toolsRoutes: FastifyPluginAsyncZod = async (app) => {
+  const db = () => app.db.kysely;
+
+  app.get(
+    '/tools',
+    {
+      config: { access: 'public' },
+      schema: {
+        tags: ['tools'],
+        summary: 'The tools of the tools dashboard; X-Total-Count holds the number of matches',
+        querystring: ZListQuery,
+        response: { 200: z.array(ZTool), 400: ZErrorResponse },
+      },
+    },
+    (request, reply) =>
+      sendCachedList(reply, app.publicCache, 'tools', request.query, () =>
+        listTools(db(), app.db.engine, request.query),
+      ),
+  );
+
+  app.post(
+    '/tools',
+    {
+      config: { access: 'admin' },
+      schema: {
+        tags: ['tools'],
+        summary: 'Add a tool',
+        security: BEARER,
+        body: ZToolRequest,
+        response: { 201: ZTool, ...WRITE_ERROR_RESPONSES },
+      },
+    },
+    async (request, reply) => {
+      const tool = await insertTool(db(), request.body);
+      app.publicCache.invalidate('tools');
+      return reply.status(201).send(tool);
+    },
+  );
+
+  app.put(
+    '/tools/:id',
+    {
+      config: { access: 'admin' },
+      schema: {
+        tags: ['tools'],
+        summary: 'Change a tool',
+        security: BEARER,
+        params: ZIdParams,
+        body: ZToolRequest,
+        response: { 200: ZTool, ...WRITE_ERROR_RESPONSES },
+      },
+    },
+    async (request) => {
+      const tool = await updateTool(db(), request.params.id, request.body);
+      if (!tool) throw notFound('This tool does not exist.');
+      app.publicCache.invalidate('tools');
+      return tool;
+    },
+  );
+
+  app.delete(
+    '/tools/:id',
+    {
+      config: { access: 'admin' },
+      schema: {
+        tags: ['tools'],
+        summary: 'Delete a tool',
+        security: BEARER,
+        params: ZIdParams,
+        response: { 200: ZMessageResponse, ...WRITE_ERROR_RESPONSES },
+      },
+    },
+    async (request) => {
+      const deleted = await deleteTool(db(), request.params.id);
+      if (!deleted) throw notFound('This tool does not exist.');
+      app.publicCache.invalidate('tools');
+      return { message: 'Tool deleted.' };
+    },
+  );
+};

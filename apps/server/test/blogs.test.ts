@@ -1,0 +1,153 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createTestApp, type TestApp } from './helpers/test-app.js';
+import { bearer, pngImage, sendForm, signInBoth, type Tokens } from './helpers/content.js';
+
+const post = (title: string, extra: Record<string, string> = {}) => ({
+  title,
+  content: `<p>${title} opens with a paragraph.</p>`,
+  author: 'Rina',
+  date: '2026-03-04',
+  ...extra,
+});
+
+describe('blogs API', () => {
+  let t: TestApp;
+  let tokens: Tokens;
+  beforeAll(async () => {
+    t = await createTestApp();
+    tokens = await signInBoth(t);
+  });
+  afterAll(() => t.close());
+
+  const create = (fields: Record<string, string>) =>
+    sendForm(t.app, 'POST', '/api/blogs', tokens.admin, fields);
+
+  it('refuses every write to a guest (401) and to a user (403)', async () => {
+    const { id } = (await create(post('Guarded'))).json();
+    for (const [token, status] of [
+      [undefined, 401],
+      [tokens.user, 403],
+    ] as const) {
+      expect((await sendForm(t.app, 'POST', '/api/blogs', token, post('Nope'))).statusCode).toBe(
+        status,
+      );
+      expect(
+        (await sendForm(t.app, 'PUT', `/api/blogs/${id}`, token, post('Nope'))).statusCode,
+      ).toBe(status);
+      const del = await t.app.inject({
+        method: 'DELETE',
+        url: `/api/blogs/${id}`,
+        headers: token ? bearer(token) : {},
+      });
+      expect(del.statusCode).toBe(status);
+    }
+  });
+
+  it('publishes a post with a picture, reads it back, edits and deletes it', async () => {
+    const res = await sendForm(
+      t.app,
+      'POST',
+      '/api/blogs',
+      tokens.admin,
+      post('Launch day', { description: 'A <b>big</b> day' }),
+      {
+        name: 'image',
+        bytes: await pngImage(),
+        filename: 'launch.png',
+      },
+    );
+    expect(res.statusCode).toBe(201);
+    const blog = res.json();
+    expect(blog).toMatchObject({
+      title: 'Launch day',
+      description: 'A <b>big</b> day',
+      content: '<p>Launch day opens with a paragraph.</p>',
+      author: 'Rina',
+      date: '2026-03-04',
+    });
+    expect(blog.image).toMatch(/^\/uploads\/[a-f0-9]{64}\.webp$/);
+    expect(blog.created_at).toMatch(/^\d{4}-\d\d-\d\dT/);
+
+    const read = await t.app.inject({ method: 'GET', url: `/api/blogs/${blog.id}` });
+    expect(read.json()).toEqual(blog);
+
+    const edited = await sendForm(
+      t.app,
+      'PUT',
+      `/api/blogs/${blog.id}`,
+      tokens.admin,
+      post('Launch week'),
+    );
+    expect(edited.json()).toMatchObject({ title: 'Launch week', image: blog.image });
+
+    await t.app.inject({
+      method: 'DELETE',
+      url: `/api/blogs/${blog.id}`,
+      headers: bearer(tokens.admin),
+    });
+    expect((await t.app.inject({ method: 'GET', url: `/api/blogs/${blog.id}` })).statusCode).toBe(
+      404,
+    );
+    expect((await t.app.inject({ method: 'GET', url: blog.image })).statusCode).toBe(404);
+  });
+
+  it('derives a plain, escaped description from the content when none is given', async () => {
+    const res = await create(
+      post('Excerpt', {
+        content: '<h1>Title</h1><p>Tom &amp; Jerry write &lt;b&gt; tags as text.</p>',
+      }),
+    );
+    expect(res.json().description).toBe('Title Tom &amp; Jerry write &lt;b&gt; tags as text.');
+  });
+
+  it('sanitises the article and the description when they are saved', async () => {
+    const res = await create(
+      post('Hostile', {
+        content: [
+          '<h1>Heading</h1><h3>Too deep</h3>',
+          '<p onclick="steal()">Text<script>alert(1)</script></p>',
+          '<img src=x onerror=alert(1)>',
+          '<a href="javascript:alert(1)">bad link</a>',
+          '<a href="https://example.com" target="_blank" style="color:red">good link</a>',
+          '<ul><li>one</li></ul><iframe src="https://evil.example"></iframe>',
+          '<svg><script>alert(1)</script></svg>',
+        ].join(''),
+        description: '<p>Hi<img src=x onerror=alert(1)><h1>no headings here</h1></p>',
+      }),
+    );
+    expect(res.statusCode).toBe(201);
+    const { content, description } = res.json();
+    expect(content).toBe(
+      '<h1>Heading</h1>Too deep<p>Text</p><a>bad link</a><a href="https://example.com">good link</a><ul><li>one</li></ul>',
+    );
+    // An h1 closes the open paragraph, as in any HTML parser; the heading itself is dropped.
+    expect(description).toBe('<p>Hi</p>no headings here<p></p>');
+    for (const html of [content, description]) {
+      expect(html).not.toMatch(/script|onerror|onclick|javascript:|iframe|style=|<img|<svg/i);
+    }
+  });
+
+  it.each([
+    [{ title: '' }, 'title', 'Title is required.'],
+    [{ author: '' }, 'author', 'Author is required.'],
+    [{ date: '04/03/2026' }, 'date', 'Date must be a real date written YYYY-MM-DD.'],
+    [{ date: '2026-02-30' }, 'date', 'Date must be a real date written YYYY-MM-DD.'],
+  ])('refuses %j with a field error', async (patch, field, message) => {
+    const res = await create(post('Invalid', patch));
+    expect(res.statusCode).toBe(400);
+    expect(res.json().errors[field]).toBe(message);
+  });
+
+  it('lists newest first, searches title and description, and pages', async () => {
+    await create(post('Older news', { date: '2025-01-01', description: 'about dragons' }));
+    await create(post('Newer news', { date: '2027-01-01' }));
+    const all = (await t.app.inject({ method: 'GET', url: '/api/blogs' })).json();
+    expect(all[0].title).toBe('Newer news');
+    expect(all.at(-1).title).toBe('Older news');
+    const dragons = await t.app.inject({ method: 'GET', url: '/api/blogs?q=DRAGON' });
+    expect(dragons.json().map((b: { title: string }) => b.title)).toEqual(['Older news']);
+    expect(dragons.headers['x-total-count']).toBe('1');
+    const page = await t.app.inject({ method: 'GET', url: '/api/blogs?limit=1&offset=1' });
+    expect(page.json()).toEqual([all[1]]);
+  });
+});

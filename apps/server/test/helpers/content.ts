@@ -1,0 +1,87 @@
+import { deflateSync } from 'node:zlib';
+import zlib from 'node:zlib';
+import sharp from 'sharp';
+import type { App } from '../../src/app.js';
+import { createAdmin } from '../../src/modules/users/first-admin.js';
+import type { TestApp } from './test-app.js';
+import { loginToken, newIdentity, registerUser } from './accounts.js';
+
+export type Tokens = { admin: string; user: string };
+
+/** A signed-in admin and a signed-in ordinary user of the test app. */
+export async function signInBoth(t: TestApp): Promise<Tokens> {
+  const adminIdentity = newIdentity('admin');
+  await createAdmin(t.db.kysely, adminIdentity);
+  const user = await registerUser(t.app);
+  return {
+    admin: await loginToken(t.app, adminIdentity.email, adminIdentity.password),
+    user: await loginToken(t.app, user.email, user.password),
+  };
+}
+
+export type FilePart = { name: string; bytes: Buffer; filename: string; type?: string };
+
+/** Encodes fields (and a file) as multipart/form-data, the way a browser form would. */
+export async function multipart(fields: Record<string, string>, file?: FilePart) {
+  const form = new FormData();
+  for (const [key, value] of Object.entries(fields)) form.append(key, value);
+  if (file)
+    form.append(
+      file.name,
+      new Blob([file.bytes], { type: file.type ?? 'application/octet-stream' }),
+      file.filename,
+    );
+  const request = new Request('http://localhost/', { method: 'POST', body: form });
+  return {
+    payload: Buffer.from(await request.arrayBuffer()),
+    headers: { 'content-type': request.headers.get('content-type')! },
+  };
+}
+
+export async function sendForm(
+  app: App,
+  method: 'POST' | 'PUT',
+  url: string,
+  token: string | undefined,
+  fields: Record<string, string>,
+  file?: FilePart,
+) {
+  const body = await multipart(fields, file);
+  return app.inject({
+    method,
+    url,
+    payload: body.payload,
+    headers: { ...body.headers, ...(token ? { authorization: `Bearer ${token}` } : {}) },
+  });
+}
+
+export const pngImage = (width = 64, height = 48, color = '#3355ff') =>
+  sharp({ create: { width, height, channels: 3, background: color } })
+    .png()
+    .toBuffer();
+
+function chunk(type: string, data: Buffer) {
+  const length = Buffer.alloc(4);
+  length.writeUInt32BE(data.length);
+  const body = Buffer.concat([Buffer.from(type, 'ascii'), data]);
+  const crc = Buffer.alloc(4);
+  crc.writeUInt32BE(zlib.crc32(body) >>> 0);
+  return Buffer.concat([length, body, crc]);
+}
+
+/** A tiny, valid PNG file whose header claims enormous dimensions (a decompression bomb). */
+export function hugePngHeader(width: number, height: number) {
+  const header = Buffer.alloc(13);
+  header.writeUInt32BE(width, 0);
+  header.writeUInt32BE(height, 4);
+  header.writeUInt8(8, 8); // bit depth
+  header.writeUInt8(0, 9); // greyscale
+  return Buffer.concat([
+    Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]),
+    chunk('IHDR', header),
+    chunk('IDAT', deflateSync(Buffer.alloc(16))),
+    chunk('IEND', Buffer.alloc(0)),
+  ]);
+}
+
+export const bearer = (token: string) => ({ authorization: `Bearer ${token}` });

@@ -1,0 +1,40 @@
+import { z } from 'zod';
+
+/** No list answer ever holds more rows than this, with or without paging parameters. */
+export const LIST_CAP = 1000;
+export const SEARCH_MAX = 100;
+
+/**
+ * Paging and search for the public lists: `?q=&limit=&offset=`. The total number of matching
+ * rows travels in the X-Total-Count header, so the body stays the plain array the spec names.
+ */
+export const ZListQuery = z.object({
+  q: z.string().trim().max(SEARCH_MAX, `Search text must be at most ${SEARCH_MAX} characters.`).optional(),
+  limit: z.coerce
+    .number({ error: 'limit must be a number.' })
+    .int('limit must be a whole number.')
+    .min(1, 'limit must be at least 1.')
+    .max(LIST_CAP, `limit must be at most ${LIST_CAP}.`)
+    .optional(),
+  offset: z.coerce
+    .number({ error: 'offset must be a number.' })
+    .int('offset must be a whole number.')
+    .min(0, 'offset must be 0 or more.')
+    .max(10_000_000, 'offset is too large.')
+    .optional(),
+});
+export type TListQuery = z.input<typeof ZListQuery>;
+
+export const TOTAL_COUNT_HEADER = 'x-total-count';
+
+export const ZIdParams = z.object({
+  id: z.coerce
+    .number({ error: 'The id must be a number.' })
+    .int('The id must be a whole number.')
+    .positive('The id must be a positive number.')
+    .max(2_147_483_647, 'The id is too large.'),
+});
+
+/** Answer of a delete: what happened, in words a page can show. */
+export const ZMessageResponse = z.object({ message: z.string() });
+export type TMessageResponse = z.infer<typeof ZMessageResponse>;
