@@ -2,6 +2,7 @@ import { Migrator, type Kysely, type Migration, type MigrationProvider } from 'k
 import type { Engine } from './schema.js';
 import * as m0001 from './migrations/0001-users.js';
 import * as m0002 from './migrations/0002-content.js';
+import * as m0003 from './migrations/0003-search-indexes.js';
 
 type EngineMigration = { up(db: Kysely<unknown>, engine: Engine): Promise<void> };
 
@@ -9,6 +10,7 @@ type EngineMigration = { up(db: Kysely<unknown>, engine: Engine): Promise<void> 
 const MIGRATIONS: Record<string, EngineMigration> = {
   '0001-users': m0001,
   '0002-content': m0002,
+  '0003-search-indexes': m0003,
 };
 
 class EngineMigrationProvider implements MigrationProvider {

@@ -1,20 +1,37 @@
 import { sql, type RawBuilder } from 'kysely';
 import type { Engine } from './schema.js';
 
+/** The columns each list searches, and so the columns the search indexes cover. */
+export const SEARCHABLE = {
+  games: ['name', 'description'],
+  blogs: ['title', 'description'],
+  tools: ['name', 'description'],
+} as const;
+
+export type SearchableTable = keyof typeof SEARCHABLE;
+
+/** The trigram index needs three characters; shorter searches scan. */
+const TRIGRAM = 3;
+
 /** Escapes LIKE wildcards so that a search for "50%" means the text "50%". */
 const escapeLike = (text: string) => text.replace(/[\\%_]/g, (c) => `\\${c}`);
 
+/** One FTS5 phrase: the text, quotes doubled, matched as a substring by the trigram tokenizer. */
+const ftsPhrase = (text: string) => `"${text.replace(/"/g, '""')}"`;
+
 /**
- * Case-insensitive "contains" on any of the columns. PostgreSQL has ILIKE; SQLite's LIKE is
- * already case-insensitive for ASCII letters.
+ * Rows of `table` whose searched columns contain `text`, ignoring letter case, through the
+ * engine's trigram index (see migration 0003).
  */
-export function containsAny(
-  engine: Engine,
-  columns: readonly string[],
-  text: string,
-): RawBuilder<boolean> {
+export function matchesSearch(engine: Engine, table: SearchableTable, text: string): RawBuilder<boolean> {
+  const columns = SEARCHABLE[table];
+  if (engine === 'sqlite' && [...text].length >= TRIGRAM) {
+    const fts = `${table}_search`;
+    return sql<boolean>`${sql.ref(`${table}.id`)} in (select rowid from ${sql.table(fts)} where ${sql.table(fts)} match ${ftsPhrase(text)})`;
+  }
+  // PostgreSQL has ILIKE (served by the trigram GIN indexes); SQLite's LIKE ignores ASCII case.
   const pattern = `%${escapeLike(text)}%`;
   const operator = engine === 'postgres' ? sql`ilike` : sql`like`;
-  const tests = columns.map((column) => sql`${sql.ref(column)} ${operator} ${pattern} escape '\\'`);
+  const tests = columns.map((column) => sql`${sql.ref(`${table}.${column}`)} ${operator} ${pattern} escape '\\'`);
   return sql<boolean>`(${sql.join(tests, sql` or `)})`;
 }

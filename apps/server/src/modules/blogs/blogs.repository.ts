@@ -2,7 +2,7 @@ import type { Kysely } from 'kysely';
 import { LIST_CAP } from '@nexusplay/contract/lists';
 import { nowTimestamp } from '../../db/codecs.js';
 import type { Database, Engine } from '../../db/schema.js';
-import { containsAny } from '../../db/search.js';
+import { matchesSearch } from '../../db/search.js';
 
 type DB = Kysely<Database>;
 
@@ -16,7 +16,6 @@ export const BLOG_COLUMNS = [
   'date',
   'created_at',
 ] as const;
-const SEARCHED = ['title', 'description'] as const;
 
 export type BlogQuery = {
   q?: string | undefined;
@@ -35,7 +34,7 @@ export type BlogValues = {
 /** One page of posts, newest first, with the number of all matches. */
 export async function listBlogs(db: DB, engine: Engine, query: BlogQuery) {
   const base = query.q
-    ? db.selectFrom('blogs').where(containsAny(engine, SEARCHED, query.q))
+    ? db.selectFrom('blogs').where(matchesSearch(engine, 'blogs', query.q))
     : db.selectFrom('blogs');
   const [items, count] = await Promise.all([
     base

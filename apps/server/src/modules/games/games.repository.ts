@@ -2,12 +2,11 @@ import type { Kysely } from 'kysely';
 import { LIST_CAP } from '@nexusplay/contract/lists';
 import { nowTimestamp } from '../../db/codecs.js';
 import type { Database, Engine } from '../../db/schema.js';
-import { containsAny } from '../../db/search.js';
+import { matchesSearch } from '../../db/search.js';
 
 type DB = Kysely<Database>;
 
 export const GAME_COLUMNS = ['id', 'name', 'image', 'description', 'link', 'created_at'] as const;
-const SEARCHED = ['name', 'description'] as const;
 
 export type GameQuery = {
   q?: string | undefined;
@@ -19,7 +18,7 @@ export type GameValues = { name: string; description: string; link: string; imag
 /** One page of games in the order they were added, with the number of all matches. */
 export async function listGames(db: DB, engine: Engine, query: GameQuery) {
   const base = query.q
-    ? db.selectFrom('games').where(containsAny(engine, SEARCHED, query.q))
+    ? db.selectFrom('games').where(matchesSearch(engine, 'games', query.q))
     : db.selectFrom('games');
   const [items, count] = await Promise.all([
     base

@@ -2,12 +2,11 @@ import type { Kysely } from 'kysely';
 import { LIST_CAP } from '@nexusplay/contract/lists';
 import { nowTimestamp } from '../../db/codecs.js';
 import type { Database, Engine } from '../../db/schema.js';
-import { containsAny } from '../../db/search.js';
+import { matchesSearch } from '../../db/search.js';
 
 type DB = Kysely<Database>;
 
 export const TOOL_COLUMNS = ['id', 'name', 'icon', 'description', 'link', 'created_at'] as const;
-const SEARCHED = ['name', 'description'] as const;
 
 export type ToolQuery = {
   q?: string | undefined;
@@ -18,7 +17,7 @@ export type ToolValues = { name: string; icon: string; description: string; link
 
 export async function listTools(db: DB, engine: Engine, query: ToolQuery) {
   const base = query.q
-    ? db.selectFrom('tools').where(containsAny(engine, SEARCHED, query.q))
+    ? db.selectFrom('tools').where(matchesSearch(engine, 'tools', query.q))
     : db.selectFrom('tools');
   const [items, count] = await Promise.all([
     base
