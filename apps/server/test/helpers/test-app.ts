@@ -31,7 +31,13 @@ export async function createTestDatabase(): Promise<TestDatabase> {
   } else {
     options = { engine: 'sqlite', file: path.join(dataDir, 'test.db') };
   }
-  const db = await openDatabase(options);
+  let db: Db;
+  try {
+    db = await openDatabase(options);
+  } catch (error) {
+    await dropSchema();
+    throw error;
+  }
   return {
     db,
     dataDir,

@@ -10,16 +10,11 @@ import { SEARCHABLE } from '../search.js';
  */
 export async function up(db: Kysely<unknown>, engine: Engine): Promise<void> {
   if (engine === 'postgres') {
-    await sql`savepoint trigram`.execute(db);
-    try {
-      await sql`create extension if not exists pg_trgm`.execute(db);
-    } catch {
-      await sql`rollback to savepoint trigram`.execute(db);
-      return;
-    }
+    const opclass = await trigramOperatorClass(db);
+    if (!opclass) return;
     for (const [table, columns] of Object.entries(SEARCHABLE)) {
       for (const column of columns) {
-        await sql`create index ${sql.id(`${table}_${column}_trgm`)} on ${sql.table(table)} using gin (${sql.ref(column)} gin_trgm_ops)`.execute(
+        await sql`create index ${sql.id(`${table}_${column}_trgm`)} on ${sql.table(table)} using gin (${sql.ref(column)} ${opclass})`.execute(
           db,
         );
       }
@@ -47,4 +42,24 @@ export async function up(db: Kysely<unknown>, engine: Engine): Promise<void> {
     end`.execute(db);
     await sql`insert into ${sql.table(fts)}(${sql.table(fts)}) values ('rebuild')`.execute(db);
   }
+}
+
+/**
+ * pg_trgm's GIN operator class, qualified by the schema the extension lives in. An extension
+ * exists once per database, so it is installed in public rather than in whichever schema comes
+ * first on the search path (and could be dropped with it).
+ */
+async function trigramOperatorClass(db: Kysely<unknown>) {
+  await sql`savepoint trigram`.execute(db);
+  try {
+    await sql`create extension if not exists pg_trgm with schema public`.execute(db);
+  } catch {
+    await sql`rollback to savepoint trigram`.execute(db);
+    return undefined;
+  }
+  const { rows } = await sql<{ schema: string }>`
+    select n.nspname as schema from pg_extension e join pg_namespace n on n.oid = e.extnamespace
+    where e.extname = 'pg_trgm'`.execute(db);
+  const schema = rows[0]?.schema;
+  return schema ? sql`${sql.id(schema)}.gin_trgm_ops` : undefined;
 }
