@@ -160,7 +160,10 @@ describe('games API', () => {
 
     // Shorter than a trigram: answered by scanning, with the same meaning.
     const short = await list('?q=TA');
-    expect(short.json().map((g: { name: string }) => g.name)).toEqual(['Beta Arena', 'Delta 50%_off']);
+    expect(short.json().map((g: { name: string }) => g.name)).toEqual([
+      'Beta Arena',
+      'Delta 50%_off',
+    ]);
 
     const literal = await list(`?q=${encodeURIComponent('50%_')}`);
     expect(literal.json().map((g: { name: string }) => g.name)).toEqual(['Delta 50%_off']);

@@ -23,7 +23,11 @@ const ftsPhrase = (text: string) => `"${text.replace(/"/g, '""')}"`;
  * Rows of `table` whose searched columns contain `text`, ignoring letter case, through the
  * engine's trigram index (see migration 0003).
  */
-export function matchesSearch(engine: Engine, table: SearchableTable, text: string): RawBuilder<boolean> {
+export function matchesSearch(
+  engine: Engine,
+  table: SearchableTable,
+  text: string,
+): RawBuilder<boolean> {
   const columns = SEARCHABLE[table];
   if (engine === 'sqlite' && [...text].length >= TRIGRAM) {
     const fts = `${table}_search`;
@@ -32,6 +36,8 @@ export function matchesSearch(engine: Engine, table: SearchableTable, text: stri
   // PostgreSQL has ILIKE (served by the trigram GIN indexes); SQLite's LIKE ignores ASCII case.
   const pattern = `%${escapeLike(text)}%`;
   const operator = engine === 'postgres' ? sql`ilike` : sql`like`;
-  const tests = columns.map((column) => sql`${sql.ref(`${table}.${column}`)} ${operator} ${pattern} escape '\\'`);
+  const tests = columns.map(
+    (column) => sql`${sql.ref(`${table}.${column}`)} ${operator} ${pattern} escape '\\'`,
+  );
   return sql<boolean>`(${sql.join(tests, sql` or `)})`;
 }

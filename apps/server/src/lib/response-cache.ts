@@ -1,17 +1,28 @@
 type Entry = { body: string; total: number };
+type Stored = Entry & { expiresAt: number };
 
 /**
- * Cached answers of the public lists, grouped by namespace ("games", "blogs", ...). A write
- * drops its whole namespace, so a reader never sees a list older than the last write. Bounded:
- * the oldest entries go first once a namespace is full.
+ * Cached answers of the public lists, grouped by namespace ("games", "blogs", ...). A write on
+ * this instance drops its whole namespace, so its readers never see a list older than the last
+ * write; entries also expire after `ttlMs`, which bounds how stale another instance can be.
+ * Bounded: the oldest entries go first once a namespace is full.
  */
 export class ResponseCache {
-  private readonly namespaces = new Map<string, Map<string, Entry>>();
+  private readonly namespaces = new Map<string, Map<string, Stored>>();
 
-  constructor(private readonly maxEntriesPerNamespace = 500) {}
+  constructor(
+    private readonly ttlMs = 30_000,
+    private readonly maxEntriesPerNamespace = 500,
+  ) {}
 
   get(namespace: string, key: string): Entry | undefined {
-    return this.namespaces.get(namespace)?.get(key);
+    const entries = this.namespaces.get(namespace);
+    const entry = entries?.get(key);
+    if (entry && entry.expiresAt <= Date.now()) {
+      entries?.delete(key);
+      return undefined;
+    }
+    return entry;
   }
 
   set(namespace: string, key: string, entry: Entry): void {
@@ -24,7 +35,7 @@ export class ResponseCache {
       const oldest = entries.keys().next().value;
       if (oldest !== undefined) entries.delete(oldest);
     }
-    entries.set(key, entry);
+    entries.set(key, { ...entry, expiresAt: Date.now() + this.ttlMs });
   }
 
   invalidate(...namespaces: string[]): void {
