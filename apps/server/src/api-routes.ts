@@ -5,6 +5,9 @@ import { healthRoutes } from './modules/health/health.routes.js';
 import { blogsRoutes } from './modules/blogs/blogs.routes.js';
 import { gamesRoutes } from './modules/games/games.routes.js';
 import { toolsRoutes } from './modules/tools/tools.routes.js';
+import { analyticsRoutes } from './modules/analytics/analytics.routes.js';
+import { notificationsRoutes } from './modules/notifications/notifications.routes.js';
+import { usersRoutes } from './modules/users/users.routes.js';
 
 export type ApiOptions = { throttle: LoginThrottle; registerPerHour: number };
 
@@ -28,4 +31,7 @@ export async function apiRoutes(app: FastifyInstance, options: ApiOptions) {
   await app.register(gamesRoutes);
   await app.register(blogsRoutes);
   await app.register(toolsRoutes);
+  await app.register(usersRoutes);
+  await app.register(notificationsRoutes);
+  await app.register(analyticsRoutes);
 }

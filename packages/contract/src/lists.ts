@@ -9,7 +9,11 @@ export const SEARCH_MAX = 100;
  * rows travels in the X-Total-Count header, so the body stays the plain array the spec names.
  */
 export const ZListQuery = z.object({
-  q: z.string().trim().max(SEARCH_MAX, `Search text must be at most ${SEARCH_MAX} characters.`).optional(),
+  q: z
+    .string()
+    .trim()
+    .max(SEARCH_MAX, `Search text must be at most ${SEARCH_MAX} characters.`)
+    .optional(),
   limit: z.coerce
     .number({ error: 'limit must be a number.' })
     .int('limit must be a whole number.')

@@ -35,3 +35,19 @@ export const ZUser = z.object({
   role: ZRole,
 });
 export type TUser = z.infer<typeof ZUser>;
+
+/** A row of the Manage Users table. */
+export const ZUserListItem = ZUser.extend({ created_at: z.string() });
+export type TUserListItem = z.infer<typeof ZUserListItem>;
+
+/** The Manage Users form (SPEC 5): username, email and role; the server makes the password. */
+export const ZUserRequest = z.object({
+  username: ZUsername,
+  email: ZEmail,
+  role: z.enum(ROLES, { error: 'Role must be admin or user.' }),
+});
+export type TUserRequest = z.input<typeof ZUserRequest>;
+
+/** A created account and its one-time password, shown to the admin once and never again. */
+export const ZCreateUserResponse = z.object({ user: ZUserListItem, password: z.string() });
+export type TCreateUserResponse = z.infer<typeof ZCreateUserResponse>;

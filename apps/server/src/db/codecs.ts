@@ -1,3 +1,4 @@
+import { sql } from 'kysely';
 import type { Engine } from './schema.js';
 
 /*
@@ -46,4 +47,11 @@ export function pgTypeParser(oid: number, fallback: (text: string) => unknown) {
     default:
       return fallback;
   }
+}
+
+/** The UTC calendar day (YYYY-MM-DD) of a timestamp column, computed by the database. */
+export function utcDay(engine: Engine, column: string) {
+  return engine === 'postgres'
+    ? sql<string>`to_char(${sql.ref(column)} at time zone 'UTC', 'YYYY-MM-DD')`
+    : sql<string>`substr(${sql.ref(column)}, 1, 10)`;
 }

@@ -3,6 +3,7 @@ import type { Engine } from './schema.js';
 import * as m0001 from './migrations/0001-users.js';
 import * as m0002 from './migrations/0002-content.js';
 import * as m0003 from './migrations/0003-search-indexes.js';
+import * as m0004 from './migrations/0004-notifications-and-visits.js';
 
 type EngineMigration = { up(db: Kysely<unknown>, engine: Engine): Promise<void> };
 
@@ -11,6 +12,7 @@ const MIGRATIONS: Record<string, EngineMigration> = {
   '0001-users': m0001,
   '0002-content': m0002,
   '0003-search-indexes': m0003,
+  '0004-notifications-and-visits': m0004,
 };
 
 class EngineMigrationProvider implements MigrationProvider {

@@ -64,6 +64,41 @@ export interface AppMetaTable {
   value: string;
 }
 
+export interface NotificationsTable {
+  id: Generated<number>;
+  title: string;
+  message: string;
+  created_by: number | null;
+  created_at: Timestamp;
+  updated_at: Timestamp;
+}
+
+/** Which user has read which notification: read state is per user. */
+export interface NotificationReadsTable {
+  user_id: number;
+  notification_id: number;
+  read_at: Timestamp;
+}
+
+/** Page views per day and path, counted by upsert: one row a day per path, never a scan. */
+export interface PageViewsDailyTable {
+  day: string;
+  path: string;
+  views: number;
+}
+
+/** Distinct visitors per day, as salted hashes that cannot be linked across days. */
+export interface VisitorsDailyTable {
+  day: string;
+  visitor: string;
+}
+
+/** The salt of the current day; older salts are deleted so old hashes cannot be recomputed. */
+export interface VisitSaltsTable {
+  day: string;
+  salt: string;
+}
+
 export interface Database {
   users: UsersTable;
   games: GamesTable;
@@ -71,6 +106,11 @@ export interface Database {
   tools: ToolsTable;
   uploads: UploadsTable;
   app_meta: AppMetaTable;
+  notifications: NotificationsTable;
+  notification_reads: NotificationReadsTable;
+  page_views_daily: PageViewsDailyTable;
+  visitors_daily: VisitorsDailyTable;
+  visit_salts: VisitSaltsTable;
 }
 
 export type UserRow = Selectable<UsersTable>;

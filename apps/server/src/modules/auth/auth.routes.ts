@@ -2,7 +2,8 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { ZLoginRequest, ZLoginResponse, ZRegisterRequest } from '@nexusplay/contract/auth';
 import { ZErrorResponse } from '@nexusplay/contract/errors';
 import { ZUser } from '@nexusplay/contract/users';
-import { type AppError, conflict, unauthorized } from '../../lib/app-error.js';
+import { unauthorized } from '../../lib/app-error.js';
+import { identityConflict } from '../users/identity-conflict.js';
 import { isUniqueViolation } from '../../db/errors.js';
 import {
   createUser,
@@ -48,7 +49,7 @@ export const authRoutes: FastifyPluginAsyncZod<AuthRoutesOptions> = async (
           passwordHash,
           role: 'user',
         });
-        return reply.status(201).send(user);
+        return reply.status(201).send(toPublicUser(user));
       } catch (error) {
         // Two sign-ups racing for the same identity: the index decides, the loser gets the 409.
         if (isUniqueViolation(error)) {
@@ -105,10 +106,3 @@ export const authRoutes: FastifyPluginAsyncZod<AuthRoutesOptions> = async (
     async (request) => requireUser(request),
   );
 };
-
-function identityConflict(taken: { email: boolean; username: boolean }): AppError {
-  const errors: Record<string, string> = {};
-  if (taken.email) errors.email = 'This email is already registered.';
-  if (taken.username) errors.username = 'This username is already taken.';
-  return conflict(errors.email ?? errors.username ?? 'This account already exists.', errors);
-}

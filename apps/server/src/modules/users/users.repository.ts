@@ -1,9 +1,12 @@
 import { sql, type Kysely } from 'kysely';
+import { LIST_CAP } from '@nexusplay/contract/lists';
 import type { TRole, TUser } from '@nexusplay/contract/users';
 import { nowTimestamp } from '../../db/codecs.js';
 import type { Database, UserRow } from '../../db/schema.js';
 
 type DB = Kysely<Database>;
+
+const LIST_COLUMNS = ['id', 'username', 'email', 'role', 'created_at'] as const;
 
 export const toPublicUser = (row: Pick<UserRow, 'id' | 'username' | 'email' | 'role'>): TUser => ({
   id: row.id,
@@ -28,9 +31,14 @@ export function getUserById(db: DB, id: number) {
     .executeTakeFirst();
 }
 
-/** Which of the two unique identities are already taken, checked in one query. */
-export async function findIdentityConflicts(db: DB, email: string, username: string) {
-  const rows = await db
+/** Which of the two unique identities are already taken (by anyone but `exceptId`), in one query. */
+export async function findIdentityConflicts(
+  db: DB,
+  email: string,
+  username: string,
+  exceptId?: number,
+) {
+  let query = db
     .selectFrom('users')
     .select(['email', 'username'])
     .where((eb) =>
@@ -38,9 +46,9 @@ export async function findIdentityConflicts(db: DB, email: string, username: str
         eb('email', '=', email.toLowerCase()),
         eb(sql`lower(username)`, '=', username.toLowerCase()),
       ]),
-    )
-    .limit(2)
-    .execute();
+    );
+  if (exceptId !== undefined) query = query.where('id', '!=', exceptId);
+  const rows = await query.limit(2).execute();
   return {
     email: rows.some((r) => r.email === email.toLowerCase()),
     username: rows.some((r) => r.username.toLowerCase() === username.toLowerCase()),
@@ -49,8 +57,8 @@ export async function findIdentityConflicts(db: DB, email: string, username: str
 
 export type NewUser = { username: string; email: string; passwordHash: string; role: TRole };
 
-export async function createUser(db: DB, user: NewUser): Promise<TUser> {
-  const row = await db
+export function createUser(db: DB, user: NewUser) {
+  return db
     .insertInto('users')
     .values({
       username: user.username,
@@ -59,9 +67,8 @@ export async function createUser(db: DB, user: NewUser): Promise<TUser> {
       role: user.role,
       created_at: nowTimestamp(),
     })
-    .returning(['id', 'username', 'email', 'role'])
+    .returning(LIST_COLUMNS)
     .executeTakeFirstOrThrow();
-  return toPublicUser(row);
 }
 
 export async function countAdmins(db: DB): Promise<number> {
@@ -71,4 +78,55 @@ export async function countAdmins(db: DB): Promise<number> {
     .where('role', '=', 'admin')
     .executeTakeFirstOrThrow();
   return Number(count);
+}
+
+export type UserQuery = {
+  q?: string | undefined;
+  limit?: number | undefined;
+  offset?: number | undefined;
+};
+
+/** One page of accounts, oldest first, searched by username or email. */
+export async function listUsers(db: DB, query: UserQuery) {
+  let base = db.selectFrom('users');
+  if (query.q) {
+    const pattern = `%${query.q.toLowerCase().replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+    base = base.where((eb) =>
+      eb.or([
+        eb(sql`lower(username)`, 'like', sql`${pattern} escape '\\'`),
+        eb(sql`email`, 'like', sql`${pattern} escape '\\'`),
+      ]),
+    );
+  }
+  const [items, count] = await Promise.all([
+    base
+      .select(LIST_COLUMNS)
+      .orderBy('id')
+      .limit(query.limit ?? LIST_CAP)
+      .offset(query.offset ?? 0)
+      .execute(),
+    base.select((eb) => eb.fn.countAll<number>().as('total')).executeTakeFirstOrThrow(),
+  ]);
+  return { items, total: Number(count.total) };
+}
+
+export function getUserListItem(db: DB, id: number) {
+  return db.selectFrom('users').select(LIST_COLUMNS).where('id', '=', id).executeTakeFirst();
+}
+
+export function updateUserIdentity(
+  db: DB,
+  id: number,
+  values: { username: string; email: string; role: TRole },
+) {
+  return db
+    .updateTable('users')
+    .set({ ...values, email: values.email.toLowerCase() })
+    .where('id', '=', id)
+    .returning(LIST_COLUMNS)
+    .executeTakeFirst();
+}
+
+export function deleteUser(db: DB, id: number) {
+  return db.deleteFrom('users').where('id', '=', id).returning('id').executeTakeFirst();
 }

@@ -1,0 +1,121 @@
+import { sql, type Kysely } from 'kysely';
+import { LIST_CAP } from '@nexusplay/contract/lists';
+import type { TNotification } from '@nexusplay/contract/notifications';
+import { nowTimestamp } from '../../db/codecs.js';
+import type { Database } from '../../db/schema.js';
+
+type DB = Kysely<Database>;
+
+/** Notifications newest first, each with whether `userId` has read it. */
+export async function listNotificationsFor(
+  db: DB,
+  userId: number,
+  limit = LIST_CAP,
+  offset = 0,
+): Promise<TNotification[]> {
+  const rows = await db
+    .selectFrom('notifications as n')
+    .leftJoin('notification_reads as r', (join) =>
+      join.onRef('r.notification_id', '=', 'n.id').on('r.user_id', '=', userId),
+    )
+    .select([
+      'n.id',
+      'n.title',
+      'n.message',
+      'n.created_at',
+      sql<number>`case when r.user_id is null then 0 else 1 end`.as('is_read'),
+    ])
+    .orderBy('n.created_at', 'desc')
+    .orderBy('n.id', 'desc')
+    .limit(limit)
+    .offset(offset)
+    .execute();
+  return rows.map(({ is_read, ...row }) => ({ ...row, read: Number(is_read) === 1 }));
+}
+
+export async function countNotifications(db: DB) {
+  const { total } = await db
+    .selectFrom('notifications')
+    .select((eb) => eb.fn.countAll<number>().as('total'))
+    .executeTakeFirstOrThrow();
+  return Number(total);
+}
+
+export async function countUnreadFor(db: DB, userId: number) {
+  const { total } = await db
+    .selectFrom('notifications as n')
+    .where(({ not, exists, selectFrom }) =>
+      not(
+        exists(
+          selectFrom('notification_reads as r')
+            .select('r.user_id')
+            .whereRef('r.notification_id', '=', 'n.id')
+            .where('r.user_id', '=', userId),
+        ),
+      ),
+    )
+    .select((eb) => eb.fn.countAll<number>().as('total'))
+    .executeTakeFirstOrThrow();
+  return Number(total);
+}
+
+const COLUMNS = ['id', 'title', 'message', 'created_at'] as const;
+
+export function insertNotification(
+  db: DB,
+  values: { title: string; message: string; createdBy: number },
+) {
+  const now = nowTimestamp();
+  return db
+    .insertInto('notifications')
+    .values({
+      title: values.title,
+      message: values.message,
+      created_by: values.createdBy,
+      created_at: now,
+      updated_at: now,
+    })
+    .returning(COLUMNS)
+    .executeTakeFirstOrThrow();
+}
+
+export function updateNotification(db: DB, id: number, values: { title: string; message: string }) {
+  return db
+    .updateTable('notifications')
+    .set({ ...values, updated_at: nowTimestamp() })
+    .where('id', '=', id)
+    .returning(COLUMNS)
+    .executeTakeFirst();
+}
+
+export async function deleteNotification(db: DB, id: number) {
+  // Read marks go with it (ON DELETE CASCADE).
+  return db.deleteFrom('notifications').where('id', '=', id).returning('id').executeTakeFirst();
+}
+
+export async function isReadBy(db: DB, id: number, userId: number) {
+  const row = await db
+    .selectFrom('notification_reads')
+    .select('user_id')
+    .where('notification_id', '=', id)
+    .where('user_id', '=', userId)
+    .executeTakeFirst();
+  return Boolean(row);
+}
+
+/** Marks the existing ones among `ids` as read by `userId`; marking twice changes nothing. */
+export async function markRead(db: DB, userId: number, ids: readonly number[]) {
+  if (ids.length === 0) return;
+  const now = nowTimestamp();
+  await db
+    .insertInto('notification_reads')
+    .columns(['user_id', 'notification_id', 'read_at'])
+    .expression((eb) =>
+      eb
+        .selectFrom('notifications')
+        .select([eb.val(userId).as('user_id'), 'id', eb.val(now).as('read_at')])
+        .where('id', 'in', [...new Set(ids)]),
+    )
+    .onConflict((oc) => oc.columns(['user_id', 'notification_id']).doNothing())
+    .execute();
+}

@@ -1,0 +1,48 @@
+import { z } from 'zod';
+
+export const NOTIFICATION_TITLE_MAX = 120;
+export const NOTIFICATION_MESSAGE_MAX = 2000;
+
+/** An admin notification as one signed-in user sees it: `read` is that user's own state. */
+export const ZNotification = z.object({
+  id: z.number().int(),
+  title: z.string(),
+  message: z.string(),
+  read: z.boolean(),
+  created_at: z.string(),
+});
+export type TNotification = z.infer<typeof ZNotification>;
+
+export const ZNotificationRequest = z.object({
+  title: z
+    .string({ error: 'Judul wajib diisi.' })
+    .trim()
+    .min(1, 'Judul wajib diisi.')
+    .max(NOTIFICATION_TITLE_MAX, `Judul paling banyak ${NOTIFICATION_TITLE_MAX} karakter.`),
+  message: z
+    .string({ error: 'Pesan wajib diisi.' })
+    .trim()
+    .min(1, 'Pesan wajib diisi.')
+    .max(NOTIFICATION_MESSAGE_MAX, `Pesan paling banyak ${NOTIFICATION_MESSAGE_MAX} karakter.`),
+});
+export type TNotificationRequest = z.input<typeof ZNotificationRequest>;
+
+/** Create and update answer with a message the admin page shows in an alert (SPEC 7). */
+export const ZNotificationWriteResponse = z.object({
+  message: z.string(),
+  notification: ZNotification,
+});
+export type TNotificationWriteResponse = z.infer<typeof ZNotificationWriteResponse>;
+
+export const READ_BATCH_MAX = 1000;
+
+/** Marks the notifications the user was shown as read. */
+export const ZMarkReadRequest = z.object({
+  ids: z
+    .array(z.number().int().positive(), { error: 'ids must be a list of notification ids.' })
+    .max(READ_BATCH_MAX, `At most ${READ_BATCH_MAX} ids at once.`),
+});
+export type TMarkReadRequest = z.input<typeof ZMarkReadRequest>;
+
+export const ZMarkReadResponse = z.object({ message: z.string(), unread: z.number().int() });
+export type TMarkReadResponse = z.infer<typeof ZMarkReadResponse>;
