@@ -8,6 +8,8 @@ import { toolsRoutes } from './modules/tools/tools.routes.js';
 import { analyticsRoutes } from './modules/analytics/analytics.routes.js';
 import { notificationsRoutes } from './modules/notifications/notifications.routes.js';
 import { usersRoutes } from './modules/users/users.routes.js';
+import { linksRoutes } from './modules/links/links.routes.js';
+import { walletsRoutes } from './modules/wallets/wallets.routes.js';
 
 export type ApiOptions = { throttle: LoginThrottle; registerPerHour: number };
 
@@ -34,4 +36,6 @@ export async function apiRoutes(app: FastifyInstance, options: ApiOptions) {
   await app.register(usersRoutes);
   await app.register(notificationsRoutes);
   await app.register(analyticsRoutes);
+  await app.register(walletsRoutes);
+  await app.register(linksRoutes);
 }

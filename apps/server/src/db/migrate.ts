@@ -4,6 +4,7 @@ import * as m0001 from './migrations/0001-users.js';
 import * as m0002 from './migrations/0002-content.js';
 import * as m0003 from './migrations/0003-search-indexes.js';
 import * as m0004 from './migrations/0004-notifications-and-visits.js';
+import * as m0005 from './migrations/0005-wallets-and-links.js';
 
 type EngineMigration = { up(db: Kysely<unknown>, engine: Engine): Promise<void> };
 
@@ -13,6 +14,7 @@ const MIGRATIONS: Record<string, EngineMigration> = {
   '0002-content': m0002,
   '0003-search-indexes': m0003,
   '0004-notifications-and-visits': m0004,
+  '0005-wallets-and-links': m0005,
 };
 
 class EngineMigrationProvider implements MigrationProvider {

@@ -99,6 +99,29 @@ export interface VisitSaltsTable {
   salt: string;
 }
 
+export interface WalletsTable {
+  id: Generated<number>;
+  user_id: number;
+  wallet_name: string;
+  /** 0x + 40 lower-case hex digits, whatever prefix was typed: the form duplicates are found by. */
+  address: string;
+  /** The prefix the user typed: '0x' or 'ronin:'. */
+  address_prefix: string;
+  category: string | null;
+  created_at: Timestamp;
+  updated_at: Timestamp;
+}
+
+export interface LinksTable {
+  id: Generated<number>;
+  user_id: number;
+  title: string;
+  url: string;
+  category: string | null;
+  created_at: Timestamp;
+  updated_at: Timestamp;
+}
+
 export interface Database {
   users: UsersTable;
   games: GamesTable;
@@ -111,6 +134,8 @@ export interface Database {
   page_views_daily: PageViewsDailyTable;
   visitors_daily: VisitorsDailyTable;
   visit_salts: VisitSaltsTable;
+  wallets: WalletsTable;
+  links: LinksTable;
 }
 
 export type UserRow = Selectable<UsersTable>;

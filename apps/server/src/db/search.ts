@@ -16,6 +16,18 @@ const TRIGRAM = 3;
 /** Escapes LIKE wildcards so that a search for "50%" means the text "50%". */
 const escapeLike = (text: string) => text.replace(/[\\%_]/g, (c) => `\\${c}`);
 
+/**
+ * `lower(expression) LIKE '%text%'`: a case-insensitive "contains" without an index, for lists
+ * that are already narrowed to one user's rows (or are small, like the accounts).
+ */
+export function containsInsensitive(
+  expression: string | RawBuilder<unknown>,
+  text: string,
+): RawBuilder<boolean> {
+  const target = typeof expression === 'string' ? sql.ref(expression) : expression;
+  return sql<boolean>`lower(${target}) like ${`%${escapeLike(text.toLowerCase())}%`} escape '\\'`;
+}
+
 /** One FTS5 phrase: the text, quotes doubled, matched as a substring by the trigram tokenizer. */
 const ftsPhrase = (text: string) => `"${text.replace(/"/g, '""')}"`;
 

@@ -96,3 +96,19 @@ async function authenticate(app: FastifyInstance, request: FastifyRequest): Prom
   if (!user) throw unauthorized('Your account no longer exists. Please sign in again.');
   return user;
 }
+
+/**
+ * The owner of a personal row is always the caller. A user_id the client sends along (the spec's
+ * pages send it) must be the caller's own; anything else is refused, never obeyed.
+ */
+export function ownerId(
+  request: FastifyRequest,
+  claimed: number | undefined,
+  what: string,
+): number {
+  const user = requireUser(request);
+  if (claimed !== undefined && claimed !== user.id) {
+    throw forbidden(`You can only manage your own ${what}.`);
+  }
+  return user.id;
+}

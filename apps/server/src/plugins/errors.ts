@@ -1,4 +1,4 @@
-import type { FastifyError, FastifyInstance } from 'fastify';
+import type { FastifyError, FastifyInstance, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
 import { AppError } from '../lib/app-error.js';
@@ -29,6 +29,28 @@ function validationReply(
   };
 }
 
+export type ErrorReply = {
+  status: number;
+  body: { message: string; errors?: Record<string, string> };
+};
+
+/** Maps any thrown error to its status and its body in the one error shape. */
+export function errorReply(error: FastifyError, request: FastifyRequest): ErrorReply {
+  if (error instanceof AppError) {
+    return {
+      status: error.statusCode,
+      body: { message: error.message, ...(error.errors ? { errors: error.errors } : {}) },
+    };
+  }
+  if (hasZodFastifySchemaValidationErrors(error)) {
+    return { status: 400, body: validationReply(error) };
+  }
+  const status = error.statusCode ?? 500;
+  if (status >= 400 && status < 500) return { status, body: { message: clientMessage(error) } };
+  request.log.error({ err: error }, 'unhandled error');
+  return { status: 500, body: { message: 'Something went wrong on our side. Please try again.' } };
+}
+
 /**
  * One error shape on the wire, `{message, errors?}`, for every failure the app can produce.
  * Expected failures keep their status and message; anything else is a 500 whose details stay in
@@ -36,22 +58,8 @@ function validationReply(
  */
 export const errorsPlugin = fp(async (app: FastifyInstance) => {
   app.setErrorHandler((error: FastifyError, request, reply) => {
-    if (error instanceof AppError) {
-      return reply
-        .status(error.statusCode)
-        .send({ message: error.message, ...(error.errors ? { errors: error.errors } : {}) });
-    }
-    if (hasZodFastifySchemaValidationErrors(error)) {
-      return reply.status(400).send(validationReply(error));
-    }
-    const status = error.statusCode ?? 500;
-    if (status >= 400 && status < 500) {
-      return reply.status(status).send({ message: clientMessage(error) });
-    }
-    request.log.error({ err: error }, 'unhandled error');
-    return reply
-      .status(500)
-      .send({ message: 'Something went wrong on our side. Please try again.' });
+    const { status, body } = errorReply(error, request);
+    return reply.status(status).send(body);
   });
 });
 

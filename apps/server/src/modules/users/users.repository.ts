@@ -3,6 +3,7 @@ import { LIST_CAP } from '@nexusplay/contract/lists';
 import type { TRole, TUser } from '@nexusplay/contract/users';
 import { nowTimestamp } from '../../db/codecs.js';
 import type { Database, UserRow } from '../../db/schema.js';
+import { containsInsensitive } from '../../db/search.js';
 
 type DB = Kysely<Database>;
 
@@ -90,12 +91,9 @@ export type UserQuery = {
 export async function listUsers(db: DB, query: UserQuery) {
   let base = db.selectFrom('users');
   if (query.q) {
-    const pattern = `%${query.q.toLowerCase().replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+    const q = query.q;
     base = base.where((eb) =>
-      eb.or([
-        eb(sql`lower(username)`, 'like', sql`${pattern} escape '\\'`),
-        eb(sql`email`, 'like', sql`${pattern} escape '\\'`),
-      ]),
+      eb.or([containsInsensitive('username', q), containsInsensitive('email', q)]),
     );
   }
   const [items, count] = await Promise.all([

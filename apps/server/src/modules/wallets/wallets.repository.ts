@@ -1,0 +1,137 @@
+import { sql, type Kysely } from 'kysely';
+import { LIST_CAP } from '@nexusplay/contract/lists';
+import type { TWallet } from '@nexusplay/contract/wallets';
+import { nowTimestamp } from '../../db/codecs.js';
+import type { Database } from '../../db/schema.js';
+import { containsInsensitive } from '../../db/search.js';
+
+type DB = Kysely<Database>;
+
+export type WalletValues = { wallet_name: string; wallet_address: string; category: string | null };
+
+const COLUMNS = [
+  'id',
+  'user_id',
+  'wallet_name',
+  'address',
+  'address_prefix',
+  'category',
+  'created_at',
+] as const;
+
+type WalletRow = {
+  id: number;
+  user_id: number;
+  wallet_name: string;
+  address: string;
+  address_prefix: string;
+  category: string | null;
+  created_at: string;
+};
+
+/** The one stored form of an address: 0x and lower-case hex, whichever prefix was typed. */
+export function normaliseAddress(address: string) {
+  const lower = address.trim().toLowerCase();
+  const prefix = lower.startsWith('ronin:') ? 'ronin:' : '0x';
+  return { address: `0x${lower.slice(prefix.length)}`, prefix };
+}
+
+const toWallet = (row: WalletRow): TWallet => ({
+  id: row.id,
+  user_id: row.user_id,
+  wallet_name: row.wallet_name,
+  wallet_address: `${row.address_prefix}${row.address.slice(2)}`,
+  category: row.category,
+  created_at: row.created_at,
+});
+
+export async function listWallets(
+  db: DB,
+  userId: number,
+  query: { q?: string | undefined; limit?: number | undefined; offset?: number | undefined },
+) {
+  let base = db.selectFrom('wallets').where('user_id', '=', userId);
+  if (query.q) {
+    const q = query.q;
+    // "0xABCD" also finds the same digits saved as "ronin:abcd…", and the other way round.
+    const hexDigits = /^(?:0x|ronin:)?([0-9a-f]+)$/i.exec(q.trim())?.[1];
+    base = base.where((eb) =>
+      eb.or([
+        containsInsensitive('wallet_name', q),
+        containsInsensitive(sql`coalesce(category, '')`, q),
+        containsInsensitive(sql`address_prefix || substr(address, 3)`, q),
+        ...(hexDigits ? [containsInsensitive(sql`substr(address, 3)`, hexDigits)] : []),
+      ]),
+    );
+  }
+  const [rows, count] = await Promise.all([
+    base
+      .select(COLUMNS)
+      .orderBy('id')
+      .limit(query.limit ?? LIST_CAP)
+      .offset(query.offset ?? 0)
+      .execute(),
+    base.select((eb) => eb.fn.countAll<number>().as('total')).executeTakeFirstOrThrow(),
+  ]);
+  return { items: rows.map(toWallet), total: Number(count.total) };
+}
+
+export async function allWallets(db: DB, userId: number) {
+  const rows = await db
+    .selectFrom('wallets')
+    .select(COLUMNS)
+    .where('user_id', '=', userId)
+    .orderBy('id')
+    .execute();
+  return rows.map(toWallet);
+}
+
+export async function existingAddresses(db: DB, userId: number) {
+  const rows = await db
+    .selectFrom('wallets')
+    .select('address')
+    .where('user_id', '=', userId)
+    .execute();
+  return new Set(rows.map((r) => r.address));
+}
+
+function storedValues(values: WalletValues) {
+  const { address, prefix } = normaliseAddress(values.wallet_address);
+  return {
+    wallet_name: values.wallet_name,
+    address,
+    address_prefix: prefix,
+    category: values.category,
+  };
+}
+
+export async function insertWallet(db: DB, userId: number, values: WalletValues) {
+  const now = nowTimestamp();
+  const row = await db
+    .insertInto('wallets')
+    .values({ ...storedValues(values), user_id: userId, created_at: now, updated_at: now })
+    .returning(COLUMNS)
+    .executeTakeFirstOrThrow();
+  return toWallet(row);
+}
+
+/** Changes a wallet of `userId`; another user's wallet is not found. */
+export async function updateWallet(db: DB, userId: number, id: number, values: WalletValues) {
+  const row = await db
+    .updateTable('wallets')
+    .set({ ...storedValues(values), updated_at: nowTimestamp() })
+    .where('id', '=', id)
+    .where('user_id', '=', userId)
+    .returning(COLUMNS)
+    .executeTakeFirst();
+  return row && toWallet(row);
+}
+
+export function deleteWallet(db: DB, userId: number, id: number) {
+  return db
+    .deleteFrom('wallets')
+    .where('id', '=', id)
+    .where('user_id', '=', userId)
+    .returning('id')
+    .executeTakeFirst();
+}

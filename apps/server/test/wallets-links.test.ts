@@ -1,0 +1,336 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createTestApp, type TestApp } from './helpers/test-app.js';
+import { loginToken, registerUser } from './helpers/accounts.js';
+import { bearer, multipart } from './helpers/content.js';
+
+const HEX = 'ab'.repeat(20);
+const wallet = (extra: Record<string, unknown> = {}) => ({
+  wallet_name: ' Main ',
+  wallet_address: `0x${HEX.toUpperCase()}`,
+  category: ' Gaming ',
+  ...extra,
+});
+const link = (extra: Record<string, unknown> = {}) => ({
+  title: 'Docs',
+  url: 'https://docs.example.com',
+  ...extra,
+});
+
+describe('wallets and links are private to each user', () => {
+  let t: TestApp;
+  let alice: { id: number; token: string };
+  let bob: { id: number; token: string };
+
+  beforeAll(async () => {
+    t = await createTestApp();
+    const a = await registerUser(t.app);
+    const b = await registerUser(t.app);
+    alice = { id: a.id, token: await loginToken(t.app, a.email, a.password) };
+    bob = { id: b.id, token: await loginToken(t.app, b.email, b.password) };
+  });
+  afterAll(() => t.close());
+
+  const call = (
+    method: 'GET' | 'POST' | 'PUT' | 'DELETE',
+    url: string,
+    token?: string,
+    payload?: object,
+  ) =>
+    t.app.inject({
+      method,
+      url,
+      ...(payload ? { payload } : {}),
+      headers: token ? bearer(token) : {},
+    });
+
+  it('stores a wallet trimmed, in one normal form, shown with the typed prefix', async () => {
+    const res = await call('POST', '/api/wallets', alice.token, wallet({ user_id: alice.id }));
+    expect(res.statusCode).toBe(201);
+    expect(res.json()).toMatchObject({
+      wallet_name: 'Main',
+      wallet_address: `0x${HEX}`,
+      category: 'Gaming',
+      user_id: alice.id,
+    });
+    const ronin = await call(
+      'POST',
+      '/api/wallets',
+      alice.token,
+      wallet({ wallet_address: `ronin:${'cd'.repeat(20)}`, category: '' }),
+    );
+    expect(ronin.json()).toMatchObject({
+      wallet_address: `ronin:${'cd'.repeat(20)}`,
+      category: null,
+    });
+  });
+
+  it('refuses the same address twice for one user, whatever its prefix or case, but not for another user', async () => {
+    const again = await call(
+      'POST',
+      '/api/wallets',
+      alice.token,
+      wallet({ wallet_address: `ronin:${HEX}` }),
+    );
+    expect(again.statusCode).toBe(409);
+    expect(again.json().errors).toEqual({
+      wallet_address: 'You already track this wallet address.',
+    });
+    expect((await call('POST', '/api/wallets', bob.token, wallet())).statusCode).toBe(201);
+  });
+
+  it.each([
+    [{ wallet_address: '0x123' }, 'wallet_address'],
+    [{ wallet_address: `0x${'g'.repeat(40)}` }, 'wallet_address'],
+    [{ wallet_address: 'javascript:alert(1)' }, 'wallet_address'],
+    [{ wallet_address: `ronin:${HEX}00` }, 'wallet_address'],
+    [{ wallet_name: '   ' }, 'wallet_name'],
+    [{ category: 'x'.repeat(51) }, 'category'],
+  ])('refuses wallet %j', async (patch, field) => {
+    const res = await call('POST', '/api/wallets', alice.token, wallet(patch));
+    expect(res.statusCode).toBe(400);
+    expect(res.json().errors).toHaveProperty(field);
+  });
+
+  it("never lets one user read, change or delete another user's wallet or link", async () => {
+    const aliceWallet = (await call('GET', '/api/wallets', alice.token)).json()[0];
+    const aliceLink = (await call('POST', '/api/links', alice.token, link())).json();
+
+    // Asking for someone else's list by user_id is refused; a plain list shows only your own.
+    expect((await call('GET', `/api/wallets?user_id=${alice.id}`, bob.token)).statusCode).toBe(403);
+    expect((await call('GET', `/api/links?user_id=${alice.id}`, bob.token)).statusCode).toBe(403);
+    const bobs = (await call('GET', '/api/wallets', bob.token)).json();
+    expect(bobs.every((w: { user_id: number }) => w.user_id === bob.id)).toBe(true);
+    expect((await call('GET', '/api/links', bob.token)).json()).toEqual([]);
+
+    // Another user's row is simply not found, and a body naming another owner is refused.
+    expect(
+      (
+        await call(
+          'PUT',
+          `/api/wallets/${aliceWallet.id}`,
+          bob.token,
+          wallet({ wallet_name: 'Mine now' }),
+        )
+      ).statusCode,
+    ).toBe(404);
+    expect((await call('DELETE', `/api/wallets/${aliceWallet.id}`, bob.token)).statusCode).toBe(
+      404,
+    );
+    expect(
+      (await call('PUT', `/api/links/${aliceLink.id}`, bob.token, link({ title: 'Mine' })))
+        .statusCode,
+    ).toBe(404);
+    expect((await call('DELETE', `/api/links/${aliceLink.id}`, bob.token)).statusCode).toBe(404);
+    expect(
+      (
+        await call(
+          'POST',
+          '/api/wallets',
+          bob.token,
+          wallet({ user_id: alice.id, wallet_address: `0x${'ee'.repeat(20)}` }),
+        )
+      ).statusCode,
+    ).toBe(403);
+    expect(
+      (await call('POST', '/api/links', bob.token, link({ user_id: alice.id }))).statusCode,
+    ).toBe(403);
+    expect(
+      (await call('DELETE', `/api/links/${aliceLink.id}?user_id=${alice.id}`, bob.token))
+        .statusCode,
+    ).toBe(403);
+
+    // Nothing changed for Alice.
+    const after = (await call('GET', '/api/wallets', alice.token)).json();
+    expect(after[0]).toEqual(aliceWallet);
+    expect((await call('GET', '/api/links', alice.token)).json()).toEqual([aliceLink]);
+
+    // Guests get nothing at all.
+    for (const url of ['/api/wallets', '/api/links', '/api/wallets/export', '/api/links/export']) {
+      expect((await call('GET', url)).statusCode).toBe(401);
+    }
+  });
+
+  it('answers link failures with the error field beside the message', async () => {
+    const bad = await call('POST', '/api/links', alice.token, link({ url: 'javascript:alert(1)' }));
+    expect(bad.statusCode).toBe(400);
+    expect(bad.json()).toMatchObject({
+      message: 'URL must be a web address starting with http:// or https://.',
+      error: 'URL must be a web address starting with http:// or https://.',
+      errors: { url: 'URL must be a web address starting with http:// or https://.' },
+    });
+    const missing = await call('PUT', '/api/links/999999', alice.token, link());
+    expect(missing.json()).toEqual({
+      message: 'This link does not exist.',
+      error: 'This link does not exist.',
+    });
+  });
+
+  it('searches, edits and deletes your own rows', async () => {
+    const created = (
+      await call(
+        'POST',
+        '/api/links',
+        alice.token,
+        link({ title: 'Pixels Wiki', category: 'Guides' }),
+      )
+    ).json();
+    const byCategory = await call('GET', '/api/links?q=guide', alice.token);
+    expect(byCategory.json().map((l: { id: number }) => l.id)).toEqual([created.id]);
+    const edited = await call(
+      'PUT',
+      `/api/links/${created.id}`,
+      alice.token,
+      link({ title: 'Pixels Wiki 2' }),
+    );
+    expect(edited.json()).toMatchObject({ title: 'Pixels Wiki 2', category: null });
+    expect((await call('DELETE', `/api/links/${created.id}`, alice.token)).json()).toEqual({
+      message: 'Link deleted.',
+    });
+
+    const byAddress = await call(
+      'GET',
+      `/api/wallets?q=${HEX.slice(0, 8).toUpperCase()}`,
+      alice.token,
+    );
+    expect(byAddress.json()).toHaveLength(1);
+    const byPrefix = await call('GET', '/api/wallets?q=ronin:', alice.token);
+    expect(byPrefix.json().map((w: { wallet_address: string }) => w.wallet_address)).toEqual([
+      `ronin:${'cd'.repeat(20)}`,
+    ]);
+  });
+});
+
+describe('export and import', () => {
+  let t: TestApp;
+  let token: string;
+  beforeAll(async () => {
+    t = await createTestApp();
+    const user = await registerUser(t.app);
+    token = await loginToken(t.app, user.email, user.password);
+  });
+  afterAll(() => t.close());
+
+  const upload = async (url: string, content: string, filename: string) => {
+    const body = await multipart(
+      {},
+      { name: 'file', bytes: Buffer.from(content), filename, type: 'text/csv' },
+    );
+    return t.app.inject({
+      method: 'POST',
+      url,
+      payload: body.payload,
+      headers: { ...body.headers, ...bearer(token) },
+    });
+  };
+
+  it('imports the good wallet rows in one go, skips duplicates and reports bad rows by line', async () => {
+    await t.app.inject({
+      method: 'POST',
+      url: '/api/wallets',
+      payload: wallet(),
+      headers: bearer(token),
+    });
+    const csv = [
+      'Wallet_Name,wallet_address,category',
+      `Savings,0x${'11'.repeat(20)},Cold`,
+      `Dup of existing,ronin:${HEX},`,
+      'Broken,0x1234,',
+      `"Quoted, name",0x${'22'.repeat(20)},"Multi`,
+      `line"`,
+      `Dup in file,0x${'11'.repeat(20)},`,
+      `,0x${'33'.repeat(20)},`,
+    ].join('\n');
+    const res = await upload('/api/wallets/import', csv, 'wallets.csv');
+    expect(res.statusCode).toBe(200);
+    expect(res.json()).toEqual({
+      imported: 2,
+      skipped: 2,
+      rejected: [
+        {
+          line: 4,
+          reason: 'Wallet address must be 0x or ronin: followed by 40 hexadecimal characters.',
+        },
+        { line: 8, reason: 'Wallet name is required.' },
+      ],
+    });
+    const names = (
+      await t.app.inject({ method: 'GET', url: '/api/wallets', headers: bearer(token) })
+    )
+      .json()
+      .map((w: { wallet_name: string }) => w.wallet_name);
+    expect(names).toEqual(['Main', 'Savings', 'Quoted, name']);
+  });
+
+  it('exports CSV that opens safely in a spreadsheet', async () => {
+    await t.app.inject({
+      method: 'POST',
+      url: '/api/links',
+      payload: link({ title: '=HYPERLINK("https://evil.example")', category: 'Tricks' }),
+      headers: bearer(token),
+    });
+    const res = await t.app.inject({
+      method: 'GET',
+      url: '/api/links/export',
+      headers: bearer(token),
+    });
+    expect(res.headers['content-type']).toMatch(/^text\/csv/);
+    expect(res.headers['content-disposition']).toBe('attachment; filename="links.csv"');
+    expect(res.body.split('\n')[0]).toBe('title,url,category');
+    expect(res.body).toContain(
+      `"'=HYPERLINK(""https://evil.example"")",https://docs.example.com,Tricks`,
+    );
+    const wallets = await t.app.inject({
+      method: 'GET',
+      url: '/api/wallets/export',
+      headers: bearer(token),
+    });
+    expect(wallets.body).toContain(`Savings,0x${'11'.repeat(20)},Cold`);
+  });
+
+  it('imports a browser bookmarks file with folders as categories', async () => {
+    const html = [
+      '<!DOCTYPE NETSCAPE-Bookmark-file-1>',
+      '<TITLE>Bookmarks</TITLE>',
+      '<DL><p>',
+      '  <DT><H3>Web3 &amp; Games</H3>',
+      '  <DL><p>',
+      '    <DT><A HREF="https://pixels.xyz" ADD_DATE="1">Pixels</A>',
+      '    <DT><A HREF="javascript:alert(1)">Evil</A>',
+      '  </DL><p>',
+      '  <DT><A HREF="https://docs.example.com">Docs again</A>',
+      '</DL>',
+    ].join('\n');
+    const res = await upload('/api/links/import', html, 'bookmarks.html');
+    expect(res.json()).toEqual({
+      imported: 1,
+      skipped: 1,
+      rejected: [
+        { line: 7, reason: 'URL must be a web address starting with http:// or https://.' },
+      ],
+    });
+    const links = (
+      await t.app.inject({ method: 'GET', url: '/api/links?q=pixels', headers: bearer(token) })
+    ).json();
+    expect(links).toMatchObject([
+      { title: 'Pixels', url: 'https://pixels.xyz', category: 'Web3 & Games' },
+    ]);
+  });
+
+  it('refuses a missing file and CSV that cannot be parsed', async () => {
+    const body = await multipart({ note: 'no file' });
+    const none = await t.app.inject({
+      method: 'POST',
+      url: '/api/wallets/import',
+      payload: body.payload,
+      headers: { ...body.headers, ...bearer(token) },
+    });
+    expect(none.statusCode).toBe(400);
+    const broken = await upload(
+      '/api/wallets/import',
+      'wallet_name,wallet_address\n"unterminated,0x1',
+      'x.csv',
+    );
+    expect(broken.statusCode).toBe(400);
+    expect(broken.json().message).toMatch(/^The file is not valid CSV/);
+  });
+});

@@ -1,0 +1,27 @@
+import { z } from 'zod';
+import { zHttpUrl } from './urls.js';
+import { zOptionalCategory, zOwnerId } from './wallets.js';
+
+export const LINK_TITLE_MAX = 200;
+
+export const ZLink = z.object({
+  id: z.number().int(),
+  title: z.string(),
+  url: z.string(),
+  category: z.string().nullable(),
+  user_id: z.number().int(),
+  created_at: z.string(),
+});
+export type TLink = z.infer<typeof ZLink>;
+
+export const ZLinkRequest = z.object({
+  title: z
+    .string({ error: 'Title is required.' })
+    .trim()
+    .min(1, 'Title is required.')
+    .max(LINK_TITLE_MAX, `Title must be at most ${LINK_TITLE_MAX} characters.`),
+  url: zHttpUrl('URL'),
+  category: zOptionalCategory,
+  user_id: zOwnerId,
+});
+export type TLinkRequest = z.input<typeof ZLinkRequest>;

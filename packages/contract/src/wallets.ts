@@ -1,0 +1,64 @@
+import { z } from 'zod';
+
+export const WALLET_NAME_MAX = 100;
+export const CATEGORY_MAX = 50;
+
+/** An EVM address (0x + 40 hex digits) or the same written with Ronin's "ronin:" prefix. */
+export const WALLET_ADDRESS_PATTERN = /^(0x|ronin:)[0-9a-f]{40}$/i;
+
+export const ZWallet = z.object({
+  id: z.number().int(),
+  wallet_name: z.string(),
+  /** With the prefix the user typed (0x or ronin:), the hex digits in lower case. */
+  wallet_address: z.string(),
+  category: z.string().nullable(),
+  user_id: z.number().int(),
+  created_at: z.string(),
+});
+export type TWallet = z.infer<typeof ZWallet>;
+
+export const zOptionalCategory = z
+  .string()
+  .trim()
+  .max(CATEGORY_MAX, `Category must be at most ${CATEGORY_MAX} characters.`)
+  .nullish()
+  .transform((value) => (value ? value : null));
+
+/** The owner is always the caller; a user_id sent along must be the caller's own. */
+export const zOwnerId = z.coerce
+  .number({ error: 'User ID must be a number.' })
+  .int()
+  .positive()
+  .optional();
+
+export const ZWalletRequest = z.object({
+  wallet_name: z
+    .string({ error: 'Wallet name is required.' })
+    .trim()
+    .min(1, 'Wallet name is required.')
+    .max(WALLET_NAME_MAX, `Wallet name must be at most ${WALLET_NAME_MAX} characters.`),
+  wallet_address: z
+    .string({ error: 'Wallet address is required.' })
+    .trim()
+    .min(1, 'Wallet address is required.')
+    .regex(
+      WALLET_ADDRESS_PATTERN,
+      'Wallet address must be 0x or ronin: followed by 40 hexadecimal characters.',
+    ),
+  category: zOptionalCategory,
+  user_id: zOwnerId,
+});
+export type TWalletRequest = z.input<typeof ZWalletRequest>;
+
+export const ZOwnerQuery = z.object({ user_id: zOwnerId });
+
+/** What an import did: rows added, duplicates skipped, and each refused row with its line. */
+export const ZImportResult = z.object({
+  imported: z.number().int(),
+  skipped: z.number().int(),
+  rejected: z.array(z.object({ line: z.number().int(), reason: z.string() })),
+});
+export type TImportResult = z.infer<typeof ZImportResult>;
+
+export const IMPORT_MAX_BYTES = 1024 * 1024;
+export const IMPORT_MAX_ROWS = 5000;
