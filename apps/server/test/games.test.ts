@@ -153,8 +153,8 @@ describe('games API', () => {
     }
     const quest = await list('?q=quest');
     expect(quest.json().map((g: { name: string }) => g.name)).toEqual([
-      'Alpha Quest',
       'Gamma QUEST',
+      'Alpha Quest',
     ]);
     expect(quest.headers['x-total-count']).toBe('2');
 

@@ -15,7 +15,7 @@ export type GameQuery = {
 };
 export type GameValues = { name: string; description: string; link: string; image: string | null };
 
-/** One page of games in the order they were added, with the number of all matches. */
+/** One page of games, newest first (what an admin adds is featured), with the number of all matches. */
 export async function listGames(db: DB, engine: Engine, query: GameQuery) {
   const base = query.q
     ? db.selectFrom('games').where(matchesSearch(engine, 'games', query.q))
@@ -23,7 +23,7 @@ export async function listGames(db: DB, engine: Engine, query: GameQuery) {
   const [items, count] = await Promise.all([
     base
       .select(GAME_COLUMNS)
-      .orderBy('id')
+      .orderBy('id', 'desc')
       .limit(query.limit ?? LIST_CAP)
       .offset(query.offset ?? 0)
       .execute(),

@@ -28,7 +28,7 @@ export const gamesRoutes: FastifyPluginAsyncZod = async (app) => {
       config: { access: 'public' },
       schema: {
         tags: ['games'],
-        summary: 'Games in the order they were added; X-Total-Count holds the number of matches',
+        summary: 'Games, newest first; X-Total-Count holds the number of matches',
         querystring: ZListQuery,
         response: { 200: z.array(ZGame), 400: ZErrorResponse },
       },

@@ -71,7 +71,8 @@ export async function seedDemoContent(db: Kysely<Database>): Promise<boolean> {
     if (!claimed) return false;
 
     const now = nowTimestamp();
-    for (const [i, game] of DEMO_GAMES.entries()) {
+    // Games are listed newest first, so the list is written backwards to show it in its order.
+    for (const [i, game] of [...DEMO_GAMES.entries()].reverse()) {
       await trx
         .insertInto('games')
         .values({
