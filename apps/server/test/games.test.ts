@@ -161,8 +161,8 @@ describe('games API', () => {
     // Shorter than a trigram: answered by scanning, with the same meaning.
     const short = await list('?q=TA');
     expect(short.json().map((g: { name: string }) => g.name)).toEqual([
-      'Beta Arena',
       'Delta 50%_off',
+      'Beta Arena',
     ]);
 
     const literal = await list(`?q=${encodeURIComponent('50%_')}`);
