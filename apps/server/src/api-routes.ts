@@ -10,6 +10,8 @@ import { notificationsRoutes } from './modules/notifications/notifications.route
 import { usersRoutes } from './modules/users/users.routes.js';
 import { linksRoutes } from './modules/links/links.routes.js';
 import { walletsRoutes } from './modules/wallets/wallets.routes.js';
+import { gatewayRoutes } from './gateway/gateway.routes.js';
+import { incomeRoutes } from './modules/income/income.routes.js';
 
 export type ApiOptions = { throttle: LoginThrottle; registerPerHour: number };
 
@@ -38,4 +40,7 @@ export async function apiRoutes(app: FastifyInstance, options: ApiOptions) {
   await app.register(analyticsRoutes);
   await app.register(walletsRoutes);
   await app.register(linksRoutes);
+  await app.register(gatewayRoutes);
+  await app.register(incomeRoutes('pixels', '/income-pixels'));
+  await app.register(incomeRoutes('axs', '/income-axie'));
 }

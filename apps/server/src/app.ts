@@ -13,6 +13,7 @@ import type { Config } from './config.js';
 import type { Db } from './db/database.js';
 import { resolveJwtSecret } from './lib/jwt-secret.js';
 import { ResponseCache } from './lib/response-cache.js';
+import { Gateway } from './gateway/gateway.js';
 import { seoRoutes } from './modules/seo/seo.routes.js';
 import { uploadFileRoutes } from './modules/uploads/uploads.routes.js';
 import {
@@ -32,6 +33,7 @@ declare module 'fastify' {
     config: Config;
     /** Serialised public lists, dropped per namespace on every write. */
     publicCache: ResponseCache;
+    gateway: Gateway;
   }
 }
 
@@ -59,6 +61,7 @@ export async function buildApp({ config, db, logger = false, failureStore }: App
   app.decorate('db', db);
   app.decorate('config', config);
   app.decorate('publicCache', new ResponseCache());
+  app.decorate('gateway', new Gateway(config.gateway, db.kysely, app.log));
 
   const store = failureStore ?? new MemoryFailureStore();
   if (store instanceof MemoryFailureStore) app.addHook('onClose', async () => store.close());

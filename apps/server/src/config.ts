@@ -1,10 +1,10 @@
 import path from 'node:path';
 import { z } from 'zod';
 
-const DURATION = /^(\d+)\s*(s|m|h|d)?$/;
-const UNIT_SECONDS = { s: 1, m: 60, h: 3600, d: 86_400 } as const;
+const DURATION = /^(\d+)\s*(ms|s|m|h|d)?$/;
+const UNIT_SECONDS = { ms: 0.001, s: 1, m: 60, h: 3600, d: 86_400 } as const;
 
-/** Accepts "3600", "45m", "12h" or "7d"; answers seconds. */
+/** Accepts "3600", "250ms", "45m", "12h" or "7d"; answers seconds. */
 function parseDuration(value: string): number | undefined {
   const match = DURATION.exec(value.trim());
   if (!match) return undefined;
@@ -15,7 +15,10 @@ function parseDuration(value: string): number | undefined {
 const ZDuration = z.string().transform((value, ctx) => {
   const seconds = parseDuration(value);
   if (seconds === undefined || seconds <= 0) {
-    ctx.addIssue({ code: 'custom', message: 'must be a duration such as 3600, 45m, 12h or 7d' });
+    ctx.addIssue({
+      code: 'custom',
+      message: 'must be a duration such as 3600, 500ms, 45m, 12h or 7d',
+    });
     return z.NEVER;
   }
   return seconds;
@@ -57,6 +60,15 @@ const ZEnv = z.object({
   LOGIN_MAX_FAILURES: z.coerce.number().int().min(1).default(10),
   LOGIN_FAILURE_WINDOW: ZDuration.default(15 * 60),
   REGISTER_MAX_PER_HOUR: z.coerce.number().int().min(1).default(20),
+  PRICE_API_URL: z.url({ protocol: /^https?$/ }).default('https://api.coingecko.com'),
+  PRICE_API_KEY: optionalString,
+  PRICE_API_KEY_HEADER: z.string().min(1).default('x-cg-demo-api-key'),
+  FX_API_URL: z.url({ protocol: /^https?$/ }).default('https://open.er-api.com/v6/latest/USD'),
+  MARKET_API_URL: z.preprocess(emptyAsUndefined, z.url({ protocol: /^https?$/ }).optional()),
+  PRICE_TTL: ZDuration.default(30),
+  FX_TTL: ZDuration.default(3600),
+  MARKET_TTL: ZDuration.default(60),
+  UPSTREAM_TIMEOUT: ZDuration.default(5),
   SEED_DEMO_CONTENT: z
     .enum(['true', 'false'])
     .default('true')
@@ -91,6 +103,17 @@ export type Config = {
   seedDemoContent: boolean;
   /** The site's public origin for absolute links (sitemap, feed, previews); else the request's. */
   publicUrl: string | undefined;
+  gateway: {
+    priceApiUrl: string;
+    priceApiKey: string | undefined;
+    priceApiKeyHeader: string;
+    fxApiUrl: string;
+    marketApiUrl: string | undefined;
+    priceTtlMs: number;
+    fxTtlMs: number;
+    marketTtlMs: number;
+    timeoutMs: number;
+  };
 };
 
 export class ConfigError extends Error {
@@ -120,7 +143,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     dataDir: path.resolve(e.DATA_DIR),
     databaseUrl: e.DATABASE_URL,
     jwtSecret: e.JWT_SECRET,
-    jwtTtlSeconds: e.JWT_TTL,
+    jwtTtlSeconds: Math.max(1, Math.round(e.JWT_TTL)),
     admin: { email: e.ADMIN_EMAIL, username: e.ADMIN_USERNAME, password: e.ADMIN_PASSWORD },
     siteName: e.SITE_NAME,
     webDistDir: e.WEB_DIST_DIR ? path.resolve(e.WEB_DIST_DIR) : defaultWebDist,
@@ -130,5 +153,16 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     registerPerHour: e.REGISTER_MAX_PER_HOUR,
     seedDemoContent: e.SEED_DEMO_CONTENT,
     publicUrl: e.PUBLIC_URL,
+    gateway: {
+      priceApiUrl: e.PRICE_API_URL.replace(/\/+$/, ''),
+      priceApiKey: e.PRICE_API_KEY,
+      priceApiKeyHeader: e.PRICE_API_KEY_HEADER,
+      fxApiUrl: e.FX_API_URL,
+      marketApiUrl: e.MARKET_API_URL,
+      priceTtlMs: Math.round(e.PRICE_TTL * 1000),
+      fxTtlMs: Math.round(e.FX_TTL * 1000),
+      marketTtlMs: Math.round(e.MARKET_TTL * 1000),
+      timeoutMs: Math.round(e.UPSTREAM_TIMEOUT * 1000),
+    },
   };
 }

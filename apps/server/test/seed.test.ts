@@ -15,7 +15,10 @@ describe('demo content', () => {
     const blogs = (await t.app.inject({ method: 'GET', url: '/api/blogs' })).json();
     const tools = (await t.app.inject({ method: 'GET', url: '/api/tools' })).json();
     expect(games).toHaveLength(12);
-    expect(games.slice(0, 2).map((g: { name: string }) => g.name)).toEqual(['Pixels', 'Axie Infinity']);
+    expect(games.slice(0, 2).map((g: { name: string }) => g.name)).toEqual([
+      'Pixels',
+      'Axie Infinity',
+    ]);
     expect(blogs).toHaveLength(6);
     expect(tools.map((tool: { link: string }) => tool.link)).toEqual([
       '/tools/incomeaxie',

@@ -5,6 +5,7 @@ import * as m0002 from './migrations/0002-content.js';
 import * as m0003 from './migrations/0003-search-indexes.js';
 import * as m0004 from './migrations/0004-notifications-and-visits.js';
 import * as m0005 from './migrations/0005-wallets-and-links.js';
+import * as m0006 from './migrations/0006-gateway-and-income.js';
 
 type EngineMigration = { up(db: Kysely<unknown>, engine: Engine): Promise<void> };
 
@@ -15,6 +16,7 @@ const MIGRATIONS: Record<string, EngineMigration> = {
   '0003-search-indexes': m0003,
   '0004-notifications-and-visits': m0004,
   '0005-wallets-and-links': m0005,
+  '0006-gateway-and-income': m0006,
 };
 
 class EngineMigrationProvider implements MigrationProvider {

@@ -122,6 +122,31 @@ export interface LinksTable {
   updated_at: Timestamp;
 }
 
+/** The last good answer of each third-party source, served when the source fails. */
+export interface GatewaySnapshotsTable {
+  source: string;
+  payload: string;
+  as_of: string;
+}
+
+export interface IncomeRecordsTable {
+  id: Generated<number>;
+  user_id: number;
+  token: 'pixels' | 'axs';
+  amount: number;
+  expense: number;
+  expense_type: string;
+  expense_description: string;
+  date: string;
+  /** The token price and exchange rate when the record was saved, so its history does not drift. */
+  price_usd: number;
+  usd_idr: number;
+  converted_expense: string;
+  net_income: number;
+  created_at: Timestamp;
+  updated_at: Timestamp;
+}
+
 export interface Database {
   users: UsersTable;
   games: GamesTable;
@@ -136,6 +161,8 @@ export interface Database {
   visit_salts: VisitSaltsTable;
   wallets: WalletsTable;
   links: LinksTable;
+  gateway_snapshots: GatewaySnapshotsTable;
+  income_records: IncomeRecordsTable;
 }
 
 export type UserRow = Selectable<UsersTable>;

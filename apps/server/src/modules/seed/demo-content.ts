@@ -113,7 +113,6 @@ export const DEMO_BLOGS: readonly DemoBlog[] = [
     author: 'NexusPlay Team',
     date: '2026-05-12',
     content: `
-<h1>Getting started with a Ronin wallet safely</h1>
 <p>Both <b>Pixels</b> and <b>Axie Infinity</b> run on Ronin, so a Ronin wallet is usually the first thing a new player sets up. It only takes a few minutes, but the choices you make during setup decide how safe your items and tokens will be for years.</p>
 <h2>Install from the official source only</h2>
 <p>Fake wallet extensions and look-alike apps are one of the most common ways players lose funds. Start from the official Ronin website at <a href="https://roninchain.com">roninchain.com</a> and follow its links to the browser extension or mobile app store listing. Never install a wallet from a link someone sends you in a chat.</p>
@@ -146,7 +145,6 @@ export const DEMO_BLOGS: readonly DemoBlog[] = [
     author: 'Dimas Pratama',
     date: '2026-06-20',
     content: `
-<h1>How PIXEL and AXS prices affect your in-game earnings</h1>
 <p>When you finish a season in <b>Axie Infinity</b> or a productive week in <b>Pixels</b>, your rewards arrive as tokens. The number of tokens tells you how well you played. The <em>value</em> of those tokens is decided by the market, and it can move a lot between the day you earn them and the day you use or sell them.</p>
 <h2>Two numbers, not one</h2>
 <p>It helps to track every reward as two separate figures:</p>
@@ -177,7 +175,6 @@ export const DEMO_BLOGS: readonly DemoBlog[] = [
     author: 'Rina Saputra',
     date: '2026-07-28',
     content: `
-<h1>Understanding energy and profit per energy in Pixels</h1>
 <p>In <b>Pixels</b>, most productive actions such as farming, chopping trees, mining and crafting cost <b>energy</b>. Energy recovers over time and can be restored by consuming certain food and drink items. Because your energy is limited, the question is not only "what earns the most?" but "what earns the most <em>for each point of energy I spend</em>?"</p>
 <h2>What profit per energy means</h2>
 <p>Profit per energy is a simple ratio:</p>
@@ -209,7 +206,6 @@ export const DEMO_BLOGS: readonly DemoBlog[] = [
     author: 'Rina Saputra',
     date: '2026-08-30',
     content: `
-<h1>Mengenali penipuan di game Web3</h1>
 <p>Semakin populer sebuah game, semakin banyak pula penipu yang mengincar pemainnya. Kabar baiknya, sebagian besar penipuan memakai pola yang sama dan bisa dikenali jika Anda tahu tanda-tandanya.</p>
 <h2>Pola penipuan yang sering terjadi</h2>
 <ul>
@@ -241,7 +237,6 @@ export const DEMO_BLOGS: readonly DemoBlog[] = [
     author: 'Dimas Pratama',
     date: '2026-10-05',
     content: `
-<h1>Mencatat pendapatan dan pengeluaran game dalam IDR dan USD</h1>
 <p>Banyak pemain merasa "untung" karena saldo token bertambah, tetapi lupa menghitung biaya yang sudah dikeluarkan. Pencatatan sederhana dalam <b>rupiah (IDR)</b> dan <b>dolar AS (USD)</b> memberi gambaran yang jauh lebih jujur.</p>
 <h2>Kenapa perlu dua mata uang?</h2>
 <p>Harga token seperti AXS dan PIXEL umumnya dikutip dalam USD, sedangkan kebutuhan sehari-hari Anda dibayar dalam rupiah. Nilai tukar USD ke IDR juga berubah setiap hari. Dengan mencatat keduanya, Anda bisa membedakan apakah perubahan hasil disebabkan oleh permainan, harga token, atau kurs.</p>
@@ -275,7 +270,6 @@ export const DEMO_BLOGS: readonly DemoBlog[] = [
     author: 'NexusPlay Team',
     date: '2026-11-10',
     content: `
-<h1>What makes a Web3 game worth your time</h1>
 <p>New Web3 games launch every month, each promising a fresh world and a new economy. Some become long-running communities; many fade quickly. Before you invest hours or money, it is worth asking a few honest questions.</p>
 <h2>Is it fun without the token?</h2>
 <p>The strongest signal is simple: <strong>would you play it if there were no rewards?</strong> Games with satisfying core gameplay keep players during market downturns. Games that are only enjoyable while the token price is high tend to empty out when it falls, and rewards usually fall with them.</p>

@@ -1,0 +1,128 @@
+import type { FastifyBaseLogger } from 'fastify';
+import type { Kysely } from 'kysely';
+import { z } from 'zod';
+import type { TMarketItem, TMarketResponse, TPricesResponse } from '@nexusplay/contract/market';
+import type { Config } from '../config.js';
+import type { Database } from '../db/schema.js';
+import { CachedSource } from './cached-source.js';
+import { fetchJson, UpstreamError } from './fetch-json.js';
+import { MARKET_SAMPLE } from './market-sample.js';
+import { normaliseMarket } from './market.js';
+
+/** SPEC 8: the rate used when the exchange-rate service has never answered. */
+export const FALLBACK_USD_IDR = 15_000;
+
+const SMALL_ANSWER = 64 * 1024;
+const MARKET_ANSWER = 5 * 1024 * 1024;
+
+const ZPrice = z.object({
+  usd: z.number().nonnegative().finite(),
+  idr: z.number().nonnegative().finite().optional(),
+});
+const ZSimplePrice = z.object({ pixels: ZPrice, 'axie-infinity': ZPrice });
+const ZRates = z.object({ rates: z.object({ IDR: z.number().positive().finite() }) });
+
+type TokenPrices = {
+  pixels: { usd: number; idr?: number | undefined };
+  axs: { usd: number; idr?: number | undefined };
+};
+
+/**
+ * The server's side of third-party data: token prices, the USD→IDR rate and the game market.
+ * Addresses come from configuration only; nothing a client sends changes where it connects.
+ */
+export class Gateway {
+  readonly prices: CachedSource<TokenPrices>;
+  readonly fx: CachedSource<number>;
+  readonly market: CachedSource<Record<string, TMarketItem[]>>;
+
+  constructor(config: Config['gateway'], db: Kysely<Database>, log: FastifyBaseLogger) {
+    const options = (maxBytes: number, headers?: Record<string, string>) => ({
+      timeoutMs: config.timeoutMs,
+      maxBytes,
+      ...(headers ? { headers } : {}),
+    });
+    const priceHeaders = config.priceApiKey
+      ? { [config.priceApiKeyHeader]: config.priceApiKey }
+      : undefined;
+
+    this.prices = new CachedSource<TokenPrices>(
+      {
+        name: 'prices',
+        ttlMs: config.priceTtlMs,
+        fallback: { pixels: { usd: 0 }, axs: { usd: 0 } },
+        load: async () => {
+          const url = `${config.priceApiUrl}/api/v3/simple/price?ids=pixels,axie-infinity&vs_currencies=usd,idr`;
+          const parsed = ZSimplePrice.safeParse(
+            await fetchJson(url, options(SMALL_ANSWER, priceHeaders)),
+          );
+          if (!parsed.success) throw new UpstreamError('price answer has an unexpected shape');
+          return { pixels: parsed.data.pixels, axs: parsed.data['axie-infinity'] };
+        },
+      },
+      db,
+      log,
+    );
+
+    this.fx = new CachedSource<number>(
+      {
+        name: 'fx',
+        ttlMs: config.fxTtlMs,
+        fallback: FALLBACK_USD_IDR,
+        load: async () => {
+          const parsed = ZRates.safeParse(await fetchJson(config.fxApiUrl, options(SMALL_ANSWER)));
+          if (!parsed.success) throw new UpstreamError('exchange-rate answer has no IDR rate');
+          return parsed.data.rates.IDR;
+        },
+      },
+      db,
+      log,
+    );
+
+    const marketUrl = config.marketApiUrl;
+    this.market = new CachedSource<Record<string, TMarketItem[]>>(
+      {
+        name: marketUrl ? 'market' : 'market-sample',
+        ttlMs: config.marketTtlMs,
+        fallback: {},
+        load: async () =>
+          normaliseMarket(
+            marketUrl ? await fetchJson(marketUrl, options(MARKET_ANSWER)) : MARKET_SAMPLE,
+          ),
+      },
+      db,
+      log,
+    );
+    this.isSample = !marketUrl;
+  }
+
+  private readonly isSample: boolean;
+
+  async getPrices(): Promise<TPricesResponse> {
+    const [prices, fx] = await Promise.all([this.prices.get(), this.fx.get()]);
+    const usdIdr = fx.value;
+    const withIdr = (price: { usd: number; idr?: number | undefined }) => ({
+      usd: price.usd,
+      idr: price.idr ?? price.usd * usdIdr,
+    });
+    const asOf = [prices.asOf, fx.asOf].filter((x): x is string => Boolean(x)).sort()[0] ?? null;
+    return {
+      pixels: withIdr(prices.value.pixels),
+      axs: withIdr(prices.value.axs),
+      usdIdr,
+      asOf,
+      stale: prices.stale || fx.stale,
+    };
+  }
+
+  async getMarket(): Promise<TMarketResponse & { failed: boolean }> {
+    const market = await this.market.get();
+    return {
+      data: market.value,
+      asOf: market.asOf,
+      stale: market.stale,
+      sample: this.isSample,
+      failed: market.asOf === null,
+    };
+  }
+}

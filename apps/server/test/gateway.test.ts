@@ -1,0 +1,184 @@
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { createTestApp, type TestApp } from './helpers/test-app.js';
+import { startFakeUpstream } from './helpers/fake-upstream.js';
+
+type Upstream = Awaited<ReturnType<typeof startFakeUpstream>>;
+
+const envFor = (upstream: Upstream, ttl: string) => ({
+  PRICE_API_URL: upstream.url,
+  FX_API_URL: `${upstream.url}/fx`,
+  MARKET_API_URL: `${upstream.url}/market`,
+  PRICE_TTL: ttl,
+  FX_TTL: ttl,
+  MARKET_TTL: ttl,
+  UPSTREAM_TIMEOUT: '300ms',
+});
+
+const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+
+describe('market-data gateway against a fake upstream', () => {
+  let upstream: Upstream;
+  let t: TestApp;
+  beforeAll(async () => {
+    upstream = await startFakeUpstream();
+    t = await createTestApp({ env: envFor(upstream, '150ms') });
+  });
+  afterAll(async () => {
+    await t.close();
+    await upstream.close();
+  });
+  afterEach(() => upstream.setMode('ok'));
+
+  const prices = async () => (await t.app.inject({ method: 'GET', url: '/api/prices' })).json();
+  const market = () => t.app.inject({ method: 'GET', url: '/api/market' });
+
+  it('never had a good value: serves the fallbacks (price 0, rate 15,000) and a market error', async () => {
+    upstream.setMode('error');
+    expect(await prices()).toEqual({
+      pixels: { usd: 0, idr: 0 },
+      axs: { usd: 0, idr: 0 },
+      usdIdr: 15_000,
+      asOf: null,
+      stale: true,
+    });
+    const res = await market();
+    expect(res.statusCode).toBe(503);
+    expect(res.json()).toEqual({ message: 'Failed to load item data.' });
+  });
+
+  it('recovers, then serves the last good value as stale through every kind of failure', async () => {
+    await sleep(200);
+    const good = await prices();
+    expect(good).toMatchObject({
+      pixels: { usd: 0.05, idr: 800 },
+      axs: { usd: 2.5, idr: 40_000 },
+      usdIdr: 16_000,
+      stale: false,
+    });
+    expect(good.asOf).toMatch(/^\d{4}-/);
+    const items = (await market()).json();
+    expect(items).toMatchObject({ stale: false, sample: false });
+    expect(items.data.Farming).toEqual([
+      {
+        category: 'Farming',
+        name: 'Popberry',
+        level: 2,
+        tier: 'N/A',
+        site: null,
+        profit_per_energy: 0.5,
+        sell_price: 10,
+        experience: 0,
+        energy: 'N/A',
+        time: 3,
+      },
+      {
+        category: 'Farming',
+        name: 'Unknown Item',
+        level: 1,
+        tier: 'N/A',
+        site: null,
+        profit_per_energy: 0,
+        sell_price: 'N/A',
+        experience: 0,
+        energy: 4,
+        time: 'N/A',
+      },
+    ]);
+
+    for (const mode of ['error', 'garbage', 'huge', 'slow'] as const) {
+      upstream.setMode(mode);
+      await sleep(200);
+      const started = Date.now();
+      const stale = await prices();
+      expect(Date.now() - started, `${mode} answered within the timeout`).toBeLessThan(1500);
+      expect(stale, mode).toMatchObject({
+        pixels: { usd: 0.05 },
+        usdIdr: 16_000,
+        stale: true,
+        asOf: good.asOf,
+      });
+      expect((await market()).json(), mode).toMatchObject({ stale: true });
+    }
+
+    upstream.setMode('ok');
+    await sleep(200);
+    expect(await prices()).toMatchObject({ stale: false });
+  });
+
+  it('keeps the last good value across a restart, in the database', async () => {
+    upstream.setMode('error');
+    const again = await createTestApp({ env: envFor(upstream, '150ms') });
+    try {
+      // A fresh app on a fresh database has nothing: fallbacks.
+      expect((await again.app.inject({ method: 'GET', url: '/api/prices' })).json().usdIdr).toBe(
+        15_000,
+      );
+    } finally {
+      await again.close();
+    }
+    const snapshots = await t.db.kysely
+      .selectFrom('gateway_snapshots')
+      .select('source')
+      .orderBy('source')
+      .execute();
+    expect(snapshots.map((s) => s.source)).toEqual(['fx', 'market', 'prices']);
+  });
+});
+
+describe('one upstream call per source per TTL', () => {
+  let upstream: Upstream;
+  let t: TestApp;
+  beforeAll(async () => {
+    upstream = await startFakeUpstream();
+    t = await createTestApp({ env: { ...envFor(upstream, '60s'), UPSTREAM_TIMEOUT: '2s' } });
+  });
+  afterAll(async () => {
+    await t.close();
+    await upstream.close();
+  });
+
+  it('coalesces 200 concurrent requests into one call to each upstream', async () => {
+    const answers = await Promise.all(
+      Array.from({ length: 200 }, (_, i) =>
+        t.app.inject({
+          method: 'GET',
+          url: i % 2 ? '/api/prices' : '/api/market',
+          remoteAddress: `10.7.${i % 250}.1`,
+        }),
+      ),
+    );
+    expect(answers.every((res) => res.statusCode === 200)).toBe(true);
+    expect(upstream.calls).toEqual({ '/api/v3/simple/price': 1, '/fx': 1, '/market': 1 });
+    // Polling again inside the TTL costs nothing upstream.
+    for (let i = 0; i < 20; i += 1)
+      await t.app.inject({ method: 'GET', url: '/api/prices', remoteAddress: '10.8.0.1' });
+    expect(upstream.calls['/api/v3/simple/price']).toBe(1);
+  });
+});
+
+describe('market without a configured source', () => {
+  let t: TestApp;
+  beforeAll(async () => {
+    t = await createTestApp({
+      env: {
+        PRICE_API_URL: 'http://127.0.0.1:9',
+        FX_API_URL: 'http://127.0.0.1:9/fx',
+        UPSTREAM_TIMEOUT: '200ms',
+      },
+    });
+  });
+  afterAll(() => t.close());
+
+  it('serves the shipped sample, labelled as such', async () => {
+    const res = await t.app.inject({ method: 'GET', url: '/api/market' });
+    expect(res.statusCode).toBe(200);
+    const body = res.json();
+    expect(body.sample).toBe(true);
+    expect(Object.keys(body.data)).toEqual(['Farming', 'Cooking', 'Woodwork']);
+    expect(body.data.Woodwork.at(-1)).toMatchObject({
+      name: 'Carved Sign',
+      level: 1,
+      sell_price: 'N/A',
+    });
+  });
+});

@@ -1,0 +1,130 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createTestApp, type TestApp } from './helpers/test-app.js';
+import { startFakeUpstream } from './helpers/fake-upstream.js';
+import { loginToken, registerUser } from './helpers/accounts.js';
+import { bearer } from './helpers/content.js';
+
+describe('income records', () => {
+  let upstream: Awaited<ReturnType<typeof startFakeUpstream>>;
+  let t: TestApp;
+  let alice: string;
+  let bob: string;
+
+  beforeAll(async () => {
+    upstream = await startFakeUpstream();
+    t = await createTestApp({
+      env: {
+        PRICE_API_URL: upstream.url,
+        FX_API_URL: `${upstream.url}/fx`,
+        PRICE_TTL: '60s',
+        FX_TTL: '60s',
+      },
+    });
+    const a = await registerUser(t.app);
+    const b = await registerUser(t.app);
+    alice = await loginToken(t.app, a.email, a.password);
+    bob = await loginToken(t.app, b.email, b.password);
+  });
+  afterAll(async () => {
+    await t.close();
+    await upstream.close();
+  });
+
+  const call = (
+    method: 'GET' | 'POST' | 'PUT' | 'DELETE',
+    url: string,
+    token?: string,
+    payload?: object,
+  ) =>
+    t.app.inject({
+      method,
+      url,
+      ...(payload ? { payload } : {}),
+      headers: token ? bearer(token) : {},
+    });
+
+  it('derives the converted expense and net income from the price at save time', async () => {
+    const res = await call('POST', '/api/income-pixels', alice, {
+      pixels: 1000,
+      expense: 12.345,
+      expense_type: 'usd',
+      expense_description: 'Land rent',
+      date: '2026-10-01',
+      converted_expense: 'forged',
+      net_income: 999999,
+    });
+    expect(res.statusCode).toBe(201);
+    expect(res.json().data).toMatchObject({
+      income: 1000,
+      pixels: 1000,
+      expense: 12.35,
+      expense_type: 'usd',
+      expense_description: 'Land rent',
+      converted_expense: '247 Pixels ($12.35)',
+      date: '2026-10-01',
+      net_income: 37.65,
+      price_usd: 0.05,
+      usd_idr: 16_000,
+    });
+
+    const axie = await call('POST', '/api/income-axie', alice, {
+      income: 10,
+      expense: 2.6,
+      expense_type: 'axs',
+    });
+    expect(axie.json().data).toMatchObject({
+      income: 10,
+      axs: 10,
+      expense: 3,
+      converted_expense: '3 AXS ($7.50)',
+      net_income: 17.5,
+      date: new Date().toISOString().slice(0, 10),
+    });
+  });
+
+  it('accepts an empty form: amount 0, expense type usd, the server date', async () => {
+    const res = await call('POST', '/api/income-pixels', alice, {});
+    expect(res.statusCode).toBe(201);
+    expect(res.json().data).toMatchObject({
+      income: 0,
+      expense: 0,
+      expense_type: 'usd',
+      net_income: 0,
+    });
+  });
+
+  it.each([
+    [{ pixels: -1 }, 'pixels'],
+    [{ income: 'lots' }, 'income'],
+    [{ expense: 1e12 }, 'expense'],
+    [{ expense_type: 'axs' }, 'expense_type'],
+    [{ date: '2026-13-01' }, 'date'],
+  ])('refuses %j', async (body, field) => {
+    const res = await call('POST', '/api/income-pixels', alice, body);
+    expect(res.statusCode).toBe(400);
+    expect(res.json().errors).toHaveProperty(field);
+  });
+
+  it('keeps records private and per token', async () => {
+    const mine = (await call('GET', '/api/income-pixels', alice)).json().data;
+    expect(mine.length).toBeGreaterThan(0);
+    expect((await call('GET', '/api/income-pixels', bob)).json()).toEqual({ data: [] });
+    const id = mine[0].id;
+    expect((await call('PUT', `/api/income-pixels/${id}`, bob, { pixels: 1 })).statusCode).toBe(
+      404,
+    );
+    expect((await call('DELETE', `/api/income-pixels/${id}`, bob)).statusCode).toBe(404);
+    // A Pixels record is not reachable through the Axie routes either.
+    expect((await call('DELETE', `/api/income-axie/${id}`, alice)).statusCode).toBe(404);
+    expect((await call('GET', '/api/income-pixels')).statusCode).toBe(401);
+
+    const edited = await call('PUT', `/api/income-pixels/${id}`, alice, {
+      pixels: 5,
+      date: '2026-01-02',
+    });
+    expect(edited.json().data).toMatchObject({ id, income: 5, date: '2026-01-02' });
+    expect((await call('DELETE', `/api/income-pixels/${id}`, alice)).json()).toEqual({
+      message: 'Record deleted.',
+    });
+  });
+});
