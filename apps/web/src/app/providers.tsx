@@ -1,4 +1,4 @@
-import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
+import { QueryCache, QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { useState, type ReactNode } from 'react';
 import { ApiError } from '../lib/api-client';
 import { AuthProvider } from '../lib/auth';
@@ -7,6 +7,10 @@ const MAX_QUERY_RETRIES = 2;
 
 function createQueryClient() {
   return new QueryClient({
+    // A page that cannot load its content shows none, and the reason goes to the console (SPEC 8).
+    queryCache: new QueryCache({
+      onError: (error, query) => console.error('Could not load', query.queryKey, error),
+    }),
     defaultOptions: {
       queries: {
         // A client error will not change by asking again; only server and network failures may.

@@ -179,17 +179,4 @@ describe('pages', () => {
       expect(screen.getByRole('heading', { name: reason })).toBeInTheDocument();
     }
   });
-
-  it('link all five tools from the tools dashboard', async () => {
-    renderApp('/tools');
-    for (const [name, href] of [
-      ['Income Axie', '/tools/incomeaxie'],
-      ['Income Pixels', '/tools/incomepixels'],
-      ['Link Manager', '/tools/link'],
-      ['Wallet Tracker', '/tools/wallet'],
-      ['Market Pixels', '/tools/market'],
-    ] as const) {
-      expect(await screen.findByRole('link', { name })).toHaveAttribute('href', href);
-    }
-  });
 });

@@ -1,8 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { z } from 'zod';
-import { stubFetch } from '../test/fetch-stub';
+import { stubApi, stubFetch } from '../test/fetch-stub';
 import { userToken } from '../test/tokens';
-import { ApiError, apiRequest } from './api-client';
+import { ApiError, apiRequest, getList, nextListOffset } from './api-client';
 import { TOKEN_STORAGE_KEY } from './auth-token';
 
 describe('apiRequest', () => {
@@ -60,5 +60,71 @@ describe('apiRequest', () => {
     stubFetch({ status: 401, body: { message: 'Unauthorized.' } });
     await expect(apiRequest('/wallets')).rejects.toBeInstanceOf(ApiError);
     expect(window.localStorage.getItem(TOKEN_STORAGE_KEY)).toBeNull();
+  });
+});
+
+describe('apiRequest with a FormData body', () => {
+  it('sends it as multipart, leaving the Content-Type to the browser', async () => {
+    window.localStorage.setItem(TOKEN_STORAGE_KEY, userToken());
+    const fetchMock = stubFetch({ status: 201, body: { id: 1 } });
+    const form = new FormData();
+    form.set('name', 'Pixels');
+
+    await apiRequest('/games', {
+      method: 'POST',
+      body: form,
+      schema: z.object({ id: z.number() }),
+    });
+
+    const init = fetchMock.mock.calls[0]?.[1];
+    expect(init?.body).toBe(form);
+    const headers = new Headers(init?.headers);
+    expect(headers.has('Content-Type')).toBe(false);
+    expect(headers.get('Authorization')).toMatch(/^Bearer /);
+  });
+});
+
+describe('getList', () => {
+  const ZItem = z.object({ id: z.number() });
+
+  it('sends search and paging, and reads the total from X-Total-Count', async () => {
+    const fetchMock = stubApi(() => ({
+      status: 200,
+      body: [{ id: 3 }, { id: 4 }],
+      headers: { 'X-Total-Count': '120' },
+    }));
+    const page = await getList('/games', ZItem, { q: ' axie  ', limit: 2, offset: 2 });
+    expect(page).toEqual({ items: [{ id: 3 }, { id: 4 }], total: 120 });
+    expect(fetchMock.mock.calls[0]?.[0]).toBe('/api/games?q=axie&limit=2&offset=2');
+  });
+
+  it('leaves out an empty search', async () => {
+    const fetchMock = stubApi(() => ({ status: 200, body: [], headers: { 'X-Total-Count': '0' } }));
+    await getList('/games', ZItem, { q: '   ' });
+    expect(fetchMock.mock.calls[0]?.[0]).toBe('/api/games');
+  });
+
+  it('counts the rows received when the header is missing', async () => {
+    stubApi(() => ({ status: 200, body: [{ id: 1 }] }));
+    expect(await getList('/tools', ZItem, { offset: 20 })).toEqual({
+      items: [{ id: 1 }],
+      total: 21,
+    });
+  });
+
+  it('fails with an ApiError like any other call', async () => {
+    stubApi(() => ({ status: 500, body: { message: 'Down.' } }));
+    await expect(getList('/games', ZItem)).rejects.toMatchObject({ status: 500 });
+  });
+});
+
+describe('nextListOffset', () => {
+  it('gives the offset after the rows loaded while more match', () => {
+    const first = { items: [1, 2], total: 5 };
+    const second = { items: [3, 4], total: 5 };
+    expect(nextListOffset(first, [first])).toBe(2);
+    expect(nextListOffset(second, [first, second])).toBe(4);
+    const last = { items: [5], total: 5 };
+    expect(nextListOffset(last, [first, second, last])).toBeUndefined();
   });
 });

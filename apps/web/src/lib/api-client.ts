@@ -1,5 +1,6 @@
 import { ZErrorResponse, type TErrorResponse } from '@nexusplay/contract/errors';
-import type { z } from 'zod';
+import { TOTAL_COUNT_HEADER } from '@nexusplay/contract/lists';
+import { z } from 'zod';
 import { clearStoredToken, getStoredToken } from './auth-token';
 
 const API_BASE = '/api';
@@ -22,8 +23,22 @@ export class ApiError extends Error {
 
 type ApiRequestOptions = {
   method?: 'GET' | 'POST' | 'PUT' | 'DELETE';
+  /** A FormData body travels as multipart; anything else as JSON. */
   body?: unknown;
-  signal?: AbortSignal;
+  signal?: AbortSignal | undefined;
+};
+
+/** Search and paging of the list endpoints (`?q=&limit=&offset=`). */
+export type ListQuery = {
+  q?: string | undefined;
+  limit?: number | undefined;
+  offset?: number | undefined;
+};
+
+/** One page of a list, with the number of rows that match in all. */
+export type ListPage<TItem> = {
+  items: TItem[];
+  total: number;
 };
 
 async function readJson(response: Response): Promise<unknown> {
@@ -36,24 +51,21 @@ async function readJson(response: Response): Promise<unknown> {
   }
 }
 
-export function apiRequest<TSchema extends z.ZodType>(
+async function send(
   path: string,
-  options: ApiRequestOptions & { schema: TSchema },
-): Promise<z.output<TSchema>>;
-export function apiRequest(path: string, options?: ApiRequestOptions): Promise<void>;
-export async function apiRequest(
-  path: string,
-  { method = 'GET', body, signal, schema }: ApiRequestOptions & { schema?: z.ZodType } = {},
-): Promise<unknown> {
+  { method = 'GET', body, signal }: ApiRequestOptions,
+): Promise<{ response: Response; json: unknown }> {
   const token = getStoredToken();
+  const isMultipart = body instanceof FormData;
   const headers = new Headers({ Accept: 'application/json' });
-  if (body !== undefined) headers.set('Content-Type', 'application/json');
+  // The browser writes the multipart Content-Type itself, boundary included.
+  if (body !== undefined && !isMultipart) headers.set('Content-Type', 'application/json');
   if (token !== null) headers.set('Authorization', `Bearer ${token}`);
 
   const response = await fetch(`${API_BASE}${path}`, {
     method,
     headers,
-    body: body === undefined ? undefined : JSON.stringify(body),
+    body: body === undefined ? undefined : isMultipart ? body : JSON.stringify(body),
     signal,
   });
   const json = await readJson(response);
@@ -64,5 +76,54 @@ export async function apiRequest(
     const error = ZErrorResponse.safeParse(json);
     throw new ApiError(response.status, error.success ? error.data : undefined);
   }
+  return { response, json };
+}
+
+export function apiRequest<TSchema extends z.ZodType>(
+  path: string,
+  options: ApiRequestOptions & { schema: TSchema },
+): Promise<z.output<TSchema>>;
+export function apiRequest(path: string, options?: ApiRequestOptions): Promise<void>;
+export async function apiRequest(
+  path: string,
+  { schema, ...options }: ApiRequestOptions & { schema?: z.ZodType } = {},
+): Promise<unknown> {
+  const { json } = await send(path, options);
   return schema ? schema.parse(json) : undefined;
+}
+
+function listSearch({ q, limit, offset }: ListQuery): string {
+  const params = new URLSearchParams();
+  const search = q?.trim();
+  if (search) params.set('q', search);
+  if (limit !== undefined) params.set('limit', String(limit));
+  if (offset !== undefined) params.set('offset', String(offset));
+  const text = params.toString();
+  return text === '' ? '' : `?${text}`;
+}
+
+/**
+ * Reads one page of a list endpoint. The body is the plain array of rows; the number of matching
+ * rows comes in the X-Total-Count header.
+ */
+export async function getList<TItem extends z.ZodType>(
+  path: string,
+  itemSchema: TItem,
+  { signal, ...query }: ListQuery & { signal?: AbortSignal | undefined } = {},
+): Promise<ListPage<z.output<TItem>>> {
+  const { response, json } = await send(`${path}${listSearch(query)}`, { signal });
+  const items = z.array(itemSchema).parse(json);
+  const header = Number.parseInt(response.headers.get(TOTAL_COUNT_HEADER) ?? '', 10);
+  // Without the header the rows received are all that is known to exist.
+  const total = Number.isNaN(header) ? (query.offset ?? 0) + items.length : header;
+  return { items, total };
+}
+
+/** The offset of the page after the ones loaded, or undefined when every match is loaded. */
+export function nextListOffset<TItem>(
+  lastPage: ListPage<TItem>,
+  pages: ListPage<TItem>[],
+): number | undefined {
+  const loaded = pages.reduce((count, page) => count + page.items.length, 0);
+  return lastPage.items.length > 0 && loaded < lastPage.total ? loaded : undefined;
 }

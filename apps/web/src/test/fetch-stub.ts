@@ -1,20 +1,68 @@
 import { vi } from 'vitest';
 
-type Reply = { status: number; body?: unknown };
+type Reply = { status: number; body?: unknown; headers?: Record<string, string> };
 
-export function jsonResponse({ status, body }: Reply): Response {
+/** One request the app made, as a test wants to look at it. */
+export type ApiCall = { method: string; url: URL; init: RequestInit | undefined };
+
+export function jsonResponse({ status, body, headers }: Reply): Response {
   return new Response(body === undefined ? null : JSON.stringify(body), {
     status,
-    headers: { 'Content-Type': 'application/json' },
+    headers: { 'Content-Type': 'application/json', ...headers },
   });
 }
 
-/** Replaces fetch with one that answers every call with the given replies, in order. */
-export function stubFetch(...replies: Reply[]) {
-  const fetchMock = vi.fn<typeof fetch>();
-  for (const reply of replies) fetchMock.mockResolvedValueOnce(jsonResponse(reply));
+/** A list answer as the server gives it: the rows, and the number of matches in a header. */
+export function listReply(items: unknown[], total = items.length): Reply {
+  return { status: 200, body: items, headers: { 'X-Total-Count': String(total) } };
+}
+
+const CONTENT_LIST = /^\/api\/(games|blogs|tools)$/;
+
+function isContentListRead(call: ApiCall) {
+  return call.method === 'GET' && CONTENT_LIST.test(call.url.pathname);
+}
+
+function toCall(input: Parameters<typeof fetch>[0], init: RequestInit | undefined): ApiCall {
+  const address = input instanceof Request ? input.url : String(input);
+  return { method: init?.method ?? 'GET', url: new URL(address, 'http://localhost'), init };
+}
+
+/**
+ * Replaces fetch with one that asks `answer` for each call. The public pages read the games, blogs
+ * and tools lists on their own, so those reads answer with an empty list unless `answer` gives a
+ * reply; any other call without a reply fails, so a test never talks to a server by accident.
+ */
+export function stubApi(answer: (call: ApiCall) => Reply | undefined) {
+  const fetchMock = vi.fn<typeof fetch>(async (input, init) => {
+    const call = toCall(input, init);
+    const reply = answer(call) ?? (isContentListRead(call) ? listReply([]) : undefined);
+    if (reply === undefined) {
+      throw new Error(
+        `No stubbed answer for ${call.method} ${call.url.pathname}${call.url.search}`,
+      );
+    }
+    return jsonResponse(reply);
+  });
   vi.stubGlobal('fetch', fetchMock);
   return fetchMock;
+}
+
+/**
+ * Answers the calls with the given replies, in order. The content list reads of the public pages
+ * are left out of the order and answer empty, so the replies go to the calls a test is about.
+ */
+export function stubFetch(...replies: Reply[]) {
+  const queue = [...replies];
+  return stubApi((call) => (isContentListRead(call) ? undefined : queue.shift()));
+}
+
+/** The calls made so far, as method and address (path and query). */
+export function callsMade(fetchMock: ReturnType<typeof stubApi>): string[] {
+  return fetchMock.mock.calls.map(([input, init]) => {
+    const { method, url } = toCall(input, init);
+    return `${method} ${url.pathname}${url.search}`;
+  });
 }
 
 /** The JSON body of the nth fetch call. */

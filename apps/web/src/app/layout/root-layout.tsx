@@ -1,9 +1,17 @@
-import { Outlet, ScrollRestoration, useNavigation } from 'react-router';
+import { Outlet, ScrollRestoration, useNavigation, type Location } from 'react-router';
+
+/**
+ * Every page opened from the address bar starts with the key "default", so keyed by it alone the
+ * position of one page would be restored on the next one typed in; such entries go by their path.
+ */
+function scrollKey(location: Location): string {
+  return location.key === 'default' ? location.pathname : location.key;
+}
 
 export function RootLayout() {
   return (
     <>
-      <ScrollRestoration />
+      <ScrollRestoration getKey={scrollKey} />
       <NavigationProgress />
       <Outlet />
     </>

@@ -1,25 +1,84 @@
-import { Link } from 'react-router';
-import { PageTitle } from '../../components/ui/page';
+import type { TBlog } from '@nexusplay/contract/blogs';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { useEffect, useRef } from 'react';
+import { Link, useParams } from 'react-router';
 import { ArrowLeftIcon } from 'lucide-react';
+import { PageTitle } from '../../components/ui/page';
+import { blogKeys, blogQuery, blogsPageQuery } from '../../features/blogs/api/get-blogs';
+import { BlogArticle, BlogArticleSkeleton } from '../../features/blogs/components/blog-article';
+import { blogTitle } from '../../features/blogs/components/blog-display';
+import { RecentPosts } from '../../features/blogs/components/recent-posts';
+
+/** A usable post id from the address, or undefined for one that can name no post. */
+function parseBlogId(param: string | undefined): number | undefined {
+  if (!param || !/^\d+$/.test(param)) return undefined;
+  const id = Number(param);
+  return Number.isSafeInteger(id) && id > 0 ? id : undefined;
+}
+
+/**
+ * The post named in the address, or the newest post when no post has that id (SPEC 2). The blog
+ * is undefined while loading, when there are no posts at all, or when they could not be loaded.
+ */
+function useShownBlog(id: number | undefined) {
+  const requested = useQuery({ ...blogQuery(id ?? 0), enabled: id !== undefined });
+  const missing = id === undefined || requested.data === null;
+  const newest = useQuery({ ...blogsPageQuery({ limit: 1 }), enabled: missing });
+  if (!missing) {
+    return { blog: requested.data ?? undefined, isLoading: requested.isPending, noPosts: false };
+  }
+  return {
+    blog: newest.data?.items[0],
+    isLoading: newest.isPending,
+    noPosts: newest.data?.items.length === 0,
+  };
+}
 
 export function BlogDetailPage() {
+  const { id: idParam } = useParams();
+  const { blog, isLoading, noPosts } = useShownBlog(parseBlogId(idParam));
+  const queryClient = useQueryClient();
+  const articleRef = useRef<HTMLElement>(null);
+  const headingRef = useRef<HTMLHeadingElement>(null);
+  // Set when a post is opened from the sidebar, so that only such a switch moves the page.
+  const revealNextPost = useRef(false);
+
+  const shownId = blog?.id;
+  useEffect(() => {
+    if (shownId === undefined || !revealNextPost.current) return;
+    revealNextPost.current = false;
+    const reduceMotion = window.matchMedia('(prefers-reduced-motion: reduce)').matches;
+    articleRef.current?.scrollIntoView({ behavior: reduceMotion ? 'auto' : 'smooth' });
+    // The new title takes the focus, so keyboard and screen reader users land on what changed.
+    headingRef.current?.focus({ preventScroll: true });
+  }, [shownId]);
+
+  const openFromSidebar = (post: TBlog) => {
+    // The sidebar already holds the whole post, so it shows at once without another request.
+    queryClient.setQueryData(blogKeys.detail(post.id), post);
+    revealNextPost.current = true;
+  };
+
   return (
-    <div className="mx-auto grid max-w-7xl gap-10 px-4 pt-28 pb-20 sm:px-6 lg:grid-cols-[minmax(0,1fr)_20rem] lg:px-8">
-      <PageTitle title="Blog" />
-      <article aria-label="Blog post">
+    <div className="mx-auto grid max-w-7xl gap-12 px-4 pt-28 pb-20 sm:px-6 lg:grid-cols-[minmax(0,1fr)_20rem] lg:px-8">
+      <PageTitle title={blog ? blogTitle(blog) : 'Blog'} />
+      <article ref={articleRef} aria-busy={isLoading} className="min-w-0 scroll-mt-24">
         <Link
           to="/blogs"
-          className="inline-flex items-center gap-2 rounded-md text-sm font-semibold text-indigo-300 hover:text-indigo-200"
+          className="mb-6 inline-flex items-center gap-2 rounded-md text-sm font-semibold text-indigo-300 hover:text-indigo-200"
         >
           <ArrowLeftIcon className="size-4" />
           Back to Blog
         </Link>
+        {isLoading ? (
+          <BlogArticleSkeleton />
+        ) : blog ? (
+          <BlogArticle key={blog.id} blog={blog} headingRef={headingRef} />
+        ) : noPosts ? (
+          <p className="text-lg text-slate-300">No posts have been published yet.</p>
+        ) : null}
       </article>
-      <aside aria-labelledby="recent-posts-heading">
-        <h2 id="recent-posts-heading" className="text-xl font-bold text-white">
-          Recent Posts
-        </h2>
-      </aside>
+      <RecentPosts currentId={blog?.id} onOpen={openFromSidebar} />
     </div>
   );
 }

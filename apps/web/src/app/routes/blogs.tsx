@@ -1,10 +1,55 @@
+import { useInfiniteQuery } from '@tanstack/react-query';
+import { Button } from '../../components/ui/button';
 import { Page } from '../../components/ui/page';
+import { blogsBrowseQuery } from '../../features/blogs/api/get-blogs';
+import { BlogCard, BlogCardSkeleton } from '../../features/blogs/components/blog-card';
+
+const BLOGS_PAGE_SIZE = 12;
 
 export function BlogsPage() {
+  const blogs = useInfiniteQuery(blogsBrowseQuery('', BLOGS_PAGE_SIZE));
+  const items = blogs.data?.pages.flatMap((page) => page.items);
+
   return (
     <Page
       title="Blog"
       description="News, guides and insights from the Web3 gaming world, written for players and builders."
-    />
+    >
+      <div className="mt-12">
+        {blogs.isPending ? (
+          <ul aria-busy="true" className="grid gap-6 sm:grid-cols-2 lg:grid-cols-3">
+            {Array.from({ length: 6 }, (_, index) => (
+              <li key={index}>
+                <BlogCardSkeleton />
+              </li>
+            ))}
+          </ul>
+        ) : items === undefined ? null : items.length === 0 ? (
+          <p className="py-16 text-center text-lg text-slate-300">
+            No posts have been published yet.
+          </p>
+        ) : (
+          <ul className="grid gap-6 sm:grid-cols-2 lg:grid-cols-3">
+            {items.map((blog) => (
+              <li key={blog.id}>
+                <BlogCard blog={blog} headingLevel="h2" />
+              </li>
+            ))}
+          </ul>
+        )}
+        {blogs.hasNextPage ? (
+          <div className="mt-10 flex justify-center">
+            <Button
+              variant="secondary"
+              className="px-6 py-2.5"
+              disabled={blogs.isFetchingNextPage}
+              onClick={() => void blogs.fetchNextPage()}
+            >
+              {blogs.isFetchingNextPage ? 'Loading...' : 'Load more'}
+            </Button>
+          </div>
+        ) : null}
+      </div>
+    </Page>
   );
 }

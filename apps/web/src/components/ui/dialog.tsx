@@ -5,9 +5,16 @@ import { XIcon } from 'lucide-react';
 
 export const Dialog = RadixDialog.Root;
 
+const SIZE_CLASSES = {
+  md: 'max-w-md',
+  lg: 'max-w-2xl',
+} as const;
+
 type DialogContentProps = Omit<ComponentProps<typeof RadixDialog.Content>, 'title'> & {
   title: string;
   description: string;
+  /** md suits a short form; lg a form with long text, an image or an editor. */
+  size?: keyof typeof SIZE_CLASSES;
   children: ReactNode;
 };
 
@@ -15,6 +22,7 @@ type DialogContentProps = Omit<ComponentProps<typeof RadixDialog.Content>, 'titl
 export function DialogContent({
   title,
   description,
+  size = 'md',
   children,
   className,
   ...props
@@ -24,7 +32,8 @@ export function DialogContent({
       <RadixDialog.Overlay className="fixed inset-0 z-50 bg-black/70 backdrop-blur-sm motion-safe:animate-fade-in" />
       <RadixDialog.Content
         className={cx(
-          'fixed top-1/2 left-1/2 z-50 max-h-[calc(100dvh-2rem)] w-[calc(100%-2rem)] max-w-md -translate-x-1/2 -translate-y-1/2 overflow-y-auto rounded-2xl border border-slate-700 bg-slate-900 p-6 shadow-2xl shadow-black/50 motion-safe:animate-dialog-in sm:p-8',
+          'fixed top-1/2 left-1/2 z-50 max-h-[calc(100dvh-2rem)] w-[calc(100%-2rem)] -translate-x-1/2 -translate-y-1/2 overflow-y-auto rounded-2xl border border-slate-700 bg-slate-900 p-6 shadow-2xl shadow-black/50 motion-safe:animate-dialog-in sm:p-8',
+          SIZE_CLASSES[size],
           className,
         )}
         {...props}

@@ -1,10 +1,151 @@
+import type { TTool } from '@nexusplay/contract/tools';
+import { keepPreviousData, useQuery } from '@tanstack/react-query';
+import { useState } from 'react';
+import { PlusIcon } from 'lucide-react';
+import { Button } from '../../../components/ui/button';
+import { ConfirmDialog } from '../../../components/ui/confirm-dialog';
+import { DataTable, type Column } from '../../../components/ui/data-table';
+import { Dialog, DialogContent } from '../../../components/ui/dialog';
+import { Pagination } from '../../../components/ui/pagination';
+import { RowActions } from '../../../components/ui/row-actions';
+import { SearchField } from '../../../components/ui/search-field';
+import { toolsPageQuery } from '../../../features/tools/api/get-tools';
+import { useDeleteToolMutation } from '../../../features/tools/api/manage-tools';
+import { ToolForm } from '../../../features/tools/components/tool-form';
+import { ToolIcon } from '../../../features/tools/components/tool-icon';
+import { usePagedSearch } from '../../../lib/use-paged-search';
+import { ADMIN_PAGE_SIZE, keepDialogOnOutsideClick } from './admin-table';
 import { AdminPage } from './admin-page';
 
+/** Which tool the form is open for: none (adding) or the one being edited. */
+type FormTarget = { tool: TTool | undefined };
+
 export function ManageToolsPage() {
+  const paging = usePagedSearch(ADMIN_PAGE_SIZE);
+  const tools = useQuery({ ...toolsPageQuery(paging.query), placeholderData: keepPreviousData });
+  paging.keepInRange(tools.isPlaceholderData ? undefined : tools.data?.total);
+  const [formTarget, setFormTarget] = useState<FormTarget | null>(null);
+  const [toDelete, setToDelete] = useState<TTool | null>(null);
+  const deletion = useDeleteToolMutation();
+
+  const closeForm = () => setFormTarget(null);
+  const closeDelete = () => {
+    setToDelete(null);
+    deletion.reset();
+  };
+  const confirmDelete = () => {
+    if (toDelete) deletion.mutate(toDelete.id, { onSuccess: closeDelete });
+  };
+
+  const columns: Column<TTool>[] = [
+    { header: 'Name', cell: (tool) => <span className="font-medium text-white">{tool.name}</span> },
+    {
+      header: 'Icon',
+      cell: (tool) => (
+        <span className="flex items-center gap-2 text-slate-300">
+          <span className="flex size-9 items-center justify-center rounded-lg bg-indigo-500/15 text-indigo-300">
+            <ToolIcon icon={tool.icon} className="size-5" />
+          </span>
+          <span className="max-w-40 truncate text-xs text-slate-400">{tool.icon}</span>
+        </span>
+      ),
+    },
+    {
+      header: 'Description',
+      className: 'max-w-md',
+      cell: (tool) => (
+        <p lang="id" className="line-clamp-2 text-slate-300">
+          {tool.description}
+        </p>
+      ),
+    },
+    {
+      header: 'Actions',
+      className: 'text-right',
+      cell: (tool) => (
+        <RowActions
+          name={tool.name}
+          onEdit={() => setFormTarget({ tool })}
+          onDelete={() => setToDelete(tool)}
+        />
+      ),
+    },
+  ];
+
   return (
     <AdminPage
       title="Manage Tools"
       description="Add, edit and remove the tools presented to players."
-    />
+      actions={
+        <Button onClick={() => setFormTarget({ tool: undefined })}>
+          <PlusIcon aria-hidden="true" className="size-4" />
+          Add Tool
+        </Button>
+      }
+    >
+      <div className="mt-8 space-y-4">
+        <SearchField
+          label="Search tools"
+          placeholder="Search tools by name or description..."
+          value={paging.search}
+          onValueChange={paging.setSearch}
+          className="max-w-md"
+        />
+        <DataTable
+          caption="Tools"
+          columns={columns}
+          rows={tools.data?.items ?? (tools.isError ? [] : undefined)}
+          rowKey={(tool) => tool.id}
+          emptyText={
+            tools.isError
+              ? 'The tools could not be loaded. Reload the page to try again.'
+              : paging.query.q
+                ? 'No tools match this search.'
+                : 'No tools yet.'
+          }
+          refreshing={tools.isPlaceholderData}
+        />
+        {tools.data ? (
+          <Pagination
+            label="Tool pages"
+            offset={paging.query.offset ?? 0}
+            limit={ADMIN_PAGE_SIZE}
+            shown={tools.data.items.length}
+            total={tools.data.total}
+            onOffsetChange={paging.setOffset}
+          />
+        ) : null}
+      </div>
+
+      <Dialog open={formTarget !== null} onOpenChange={(open) => !open && closeForm()}>
+        {formTarget ? (
+          <DialogContent
+            size="lg"
+            title={formTarget.tool ? 'Edit Tool' : 'Add Tool'}
+            description="Name, icon and description are required; the link is optional."
+            onInteractOutside={keepDialogOnOutsideClick}
+          >
+            <ToolForm tool={formTarget.tool} onSaved={closeForm} onCancel={closeForm} />
+          </DialogContent>
+        ) : null}
+      </Dialog>
+
+      <ConfirmDialog
+        open={toDelete !== null}
+        onOpenChange={(open) => !open && closeDelete()}
+        title="Delete tool?"
+        description={
+          <>
+            <strong className="text-white">{toDelete?.name}</strong> will be removed from the tools
+            dashboard. This cannot be undone.
+          </>
+        }
+        confirmLabel="Delete"
+        pendingLabel="Deleting..."
+        pending={deletion.isPending}
+        error={deletion.isError ? 'Failed to delete tool.' : undefined}
+        onConfirm={confirmDelete}
+      />
+    </AdminPage>
   );
 }

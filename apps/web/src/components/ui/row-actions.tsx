@@ -1,0 +1,25 @@
+import { PencilIcon, Trash2Icon } from 'lucide-react';
+import { Button } from './button';
+
+type RowActionsProps = {
+  /** The row's name, so each button says which row it acts on. */
+  name: string;
+  onEdit: () => void;
+  onDelete: () => void;
+};
+
+/** The Edit and Delete buttons of a table row. */
+export function RowActions({ name, onEdit, onDelete }: RowActionsProps) {
+  return (
+    <div className="flex justify-end gap-1">
+      <Button variant="ghost" size="sm" aria-label={`Edit ${name}`} onClick={onEdit}>
+        <PencilIcon aria-hidden="true" className="size-4" />
+        Edit
+      </Button>
+      <Button variant="ghost-danger" size="sm" aria-label={`Delete ${name}`} onClick={onDelete}>
+        <Trash2Icon aria-hidden="true" className="size-4" />
+        Delete
+      </Button>
+    </div>
+  );
+}

@@ -1,0 +1,61 @@
+import { ZBlog } from '@nexusplay/contract/blogs';
+import { infiniteQueryOptions, queryOptions } from '@tanstack/react-query';
+import {
+  ApiError,
+  apiRequest,
+  getList,
+  nextListOffset,
+  type ListQuery,
+} from '../../../lib/api-client';
+
+/** Every blogs query starts with 'blogs', so a change to any post refreshes all of them. */
+export const blogKeys = {
+  all: ['blogs'] as const,
+  page: (query: ListQuery) => ['blogs', 'page', query] as const,
+  browse: (q: string, pageSize: number) => ['blogs', 'browse', q, pageSize] as const,
+  detail: (id: number) => ['blogs', 'detail', id] as const,
+};
+
+/** Newest first. */
+export function getBlogs(query: ListQuery & { signal?: AbortSignal }) {
+  return getList('/blogs', ZBlog, query);
+}
+
+/** The post, or null when there is none with this id. */
+export async function getBlog(id: number, signal?: AbortSignal) {
+  try {
+    return await apiRequest(`/blogs/${id}`, { schema: ZBlog, signal });
+  } catch (error) {
+    // An unknown id is an answer, not a failure: the page shows another post instead.
+    if (error instanceof ApiError && error.status === 404) return null;
+    throw error;
+  }
+}
+
+export function blogsPageQuery(query: ListQuery) {
+  return queryOptions({
+    queryKey: blogKeys.page(query),
+    queryFn: ({ signal }) => getBlogs({ ...query, signal }),
+  });
+}
+
+/** The posts matching `q`, loaded `pageSize` at a time. */
+export function blogsBrowseQuery(q: string, pageSize: number) {
+  return infiniteQueryOptions({
+    queryKey: blogKeys.browse(q, pageSize),
+    queryFn: ({ pageParam, signal }) => getBlogs({ q, limit: pageSize, offset: pageParam, signal }),
+    initialPageParam: 0,
+    getNextPageParam: nextListOffset,
+  });
+}
+
+/** A post opened from a list is seeded from it; for a short while that copy needs no refetch. */
+const BLOG_FRESH_MS = 30_000;
+
+export function blogQuery(id: number) {
+  return queryOptions({
+    queryKey: blogKeys.detail(id),
+    queryFn: ({ signal }) => getBlog(id, signal),
+    staleTime: BLOG_FRESH_MS,
+  });
+}

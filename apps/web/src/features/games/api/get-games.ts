@@ -1,0 +1,36 @@
+import { ZGame } from '@nexusplay/contract/games';
+import { infiniteQueryOptions, queryOptions } from '@tanstack/react-query';
+import { getList, nextListOffset, type ListQuery } from '../../../lib/api-client';
+
+/** Games shown per "Load more" on the games page. */
+const GAMES_BROWSE_PAGE_SIZE = 24;
+
+/** Every games query starts with 'games', so a change to any game refreshes all of them. */
+export const gameKeys = {
+  all: ['games'] as const,
+  page: (query: ListQuery) => ['games', 'page', query] as const,
+  browse: (q: string) => ['games', 'browse', q] as const,
+};
+
+export function getGames(query: ListQuery & { signal?: AbortSignal }) {
+  return getList('/games', ZGame, query);
+}
+
+/** One page of games with the number of matches in all. */
+export function gamesPageQuery(query: ListQuery) {
+  return queryOptions({
+    queryKey: gameKeys.page(query),
+    queryFn: ({ signal }) => getGames({ ...query, signal }),
+  });
+}
+
+/** The games matching `q`, loaded a page at a time. */
+export function gamesBrowseQuery(q: string) {
+  return infiniteQueryOptions({
+    queryKey: gameKeys.browse(q),
+    queryFn: ({ pageParam, signal }) =>
+      getGames({ q, limit: GAMES_BROWSE_PAGE_SIZE, offset: pageParam, signal }),
+    initialPageParam: 0,
+    getNextPageParam: nextListOffset,
+  });
+}

@@ -1,0 +1,85 @@
+import type { TGame } from '@nexusplay/contract/games';
+import { useId } from 'react';
+import { Gamepad2Icon } from 'lucide-react';
+import { CoverImage } from '../../../components/ui/cover-image';
+import { Skeleton } from '../../../components/ui/skeleton';
+import { isWebUrl } from '../../../lib/urls';
+
+const cardClasses =
+  'group flex h-full flex-col overflow-hidden rounded-2xl border border-slate-800 bg-slate-900/60 transition-colors';
+
+type GameCardProps = {
+  game: TGame;
+  /** The level below the heading of the section the card sits in. */
+  headingLevel?: 'h2' | 'h3';
+};
+
+/** A game, linking to the game's own site in a new tab. */
+export function GameCard({ game, headingLevel: Heading = 'h3' }: GameCardProps) {
+  const nameId = useId();
+  const newTabId = useId();
+  const descriptionId = useId();
+  const content = (
+    <>
+      <div className="relative">
+        <CoverImage
+          src={game.image}
+          width={640}
+          height={360}
+          placeholderIcon={Gamepad2Icon}
+          className="aspect-video w-full transition-transform duration-300 motion-safe:group-hover:scale-[1.03]"
+        />
+        <span className="absolute top-3 left-3 rounded-full bg-indigo-600/90 px-2.5 py-1 text-xs font-semibold text-white shadow">
+          Web3 Game
+        </span>
+      </div>
+      <div className="flex flex-1 flex-col p-5">
+        <Heading
+          id={nameId}
+          title={game.name}
+          className="truncate text-lg font-semibold text-white"
+        >
+          {game.name}
+        </Heading>
+        <p id={descriptionId} className="mt-2 line-clamp-3 text-sm leading-relaxed text-slate-300">
+          {game.description}
+        </p>
+      </div>
+    </>
+  );
+
+  // The server only stores web addresses; anything else is shown, but never followed.
+  if (!isWebUrl(game.link)) return <article className={cardClasses}>{content}</article>;
+  return (
+    <a
+      href={game.link}
+      target="_blank"
+      rel="noopener noreferrer"
+      aria-labelledby={`${nameId} ${newTabId}`}
+      aria-describedby={descriptionId}
+      className={`${cardClasses} hover:border-indigo-400/60 hover:bg-slate-900`}
+    >
+      {content}
+      <span id={newTabId} hidden>
+        (opens in a new tab)
+      </span>
+    </a>
+  );
+}
+
+/** Holds a card's place, at its size, while the games load. */
+export function GameCardSkeleton() {
+  return (
+    <div
+      aria-hidden="true"
+      className="overflow-hidden rounded-2xl border border-slate-800 bg-slate-900/60"
+    >
+      <Skeleton className="aspect-video w-full rounded-none" />
+      <div className="space-y-3 p-5">
+        <Skeleton className="h-6 w-2/3" />
+        <Skeleton className="h-4 w-full" />
+        <Skeleton className="h-4 w-5/6" />
+      </div>
+    </div>
+  );
+}

@@ -1,0 +1,103 @@
+import { zodResolver } from '@hookform/resolvers/zod';
+import { ZGameFields, type TGame } from '@nexusplay/contract/games';
+import { useState } from 'react';
+import { useForm } from 'react-hook-form';
+import { Button } from '../../../components/ui/button';
+import { FormAlert } from '../../../components/ui/form-alert';
+import { ImageField } from '../../../components/ui/image-field';
+import { TextField } from '../../../components/ui/text-field';
+import { TextareaField } from '../../../components/ui/textarea-field';
+import { describeSaveError } from '../../../lib/form-errors';
+import { useSaveGameMutation } from '../api/manage-games';
+
+/** The text fields travel beside the image file, which the form does not hold itself. */
+const ZGameForm = ZGameFields.omit({ remove_image: true });
+const SERVER_FIELDS = ['name', 'description', 'link', 'image'] as const;
+
+type GameFormProps = {
+  /** The game to edit; without one the form adds a new game. */
+  game?: TGame | undefined;
+  onSaved: () => void;
+  onCancel: () => void;
+};
+
+export function GameForm({ game, onSaved, onCancel }: GameFormProps) {
+  const mutation = useSaveGameMutation();
+  const [image, setImage] = useState<File | null>(null);
+  const [removeImage, setRemoveImage] = useState(false);
+  const {
+    register,
+    handleSubmit,
+    reset,
+    formState: { errors },
+  } = useForm({
+    resolver: zodResolver(ZGameForm),
+    defaultValues: {
+      name: game?.name ?? '',
+      description: game?.description ?? '',
+      link: game?.link ?? '',
+    },
+  });
+
+  const onSubmit = handleSubmit((text) => {
+    mutation.mutate(
+      { id: game?.id, text, image, removeImage },
+      {
+        onSuccess: () => {
+          reset();
+          onSaved();
+        },
+      },
+    );
+  });
+
+  const saveError = describeSaveError(
+    mutation.error,
+    SERVER_FIELDS,
+    game ? 'Failed to update game.' : 'Failed to create game.',
+  );
+
+  return (
+    <form noValidate onSubmit={onSubmit} className="space-y-5">
+      {saveError.alert ? <FormAlert>{saveError.alert}</FormAlert> : null}
+      <TextField
+        label="Name"
+        autoComplete="off"
+        error={errors.name?.message ?? saveError.fieldErrors.name}
+        {...register('name')}
+      />
+      <TextareaField
+        label="Description"
+        rows={4}
+        error={errors.description?.message ?? saveError.fieldErrors.description}
+        {...register('description')}
+      />
+      <TextField
+        label="Link"
+        type="url"
+        inputMode="url"
+        autoComplete="off"
+        placeholder="https://"
+        hint="The game's own site, opened in a new tab from the game card."
+        error={errors.link?.message ?? saveError.fieldErrors.link}
+        {...register('link')}
+      />
+      <ImageField
+        label="Image"
+        currentImageUrl={game?.image}
+        onFileChange={setImage}
+        removeCurrent={removeImage}
+        onRemoveCurrentChange={setRemoveImage}
+        error={saveError.fieldErrors.image}
+      />
+      <div className="flex justify-end gap-3 border-t border-slate-800 pt-5">
+        <Button variant="secondary" onClick={onCancel} disabled={mutation.isPending}>
+          Cancel
+        </Button>
+        <Button type="submit" disabled={mutation.isPending}>
+          {mutation.isPending ? 'Saving...' : 'Save'}
+        </Button>
+      </div>
+    </form>
+  );
+}

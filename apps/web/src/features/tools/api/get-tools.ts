@@ -1,0 +1,21 @@
+import { ZTool } from '@nexusplay/contract/tools';
+import { queryOptions } from '@tanstack/react-query';
+import { getList, type ListQuery } from '../../../lib/api-client';
+
+/** Every tools query starts with 'tools', so a change to any tool refreshes all of them. */
+export const toolKeys = {
+  all: ['tools'] as const,
+  page: (query: ListQuery) => ['tools', 'page', query] as const,
+};
+
+export function getTools(query: ListQuery & { signal?: AbortSignal }) {
+  return getList('/tools', ZTool, query);
+}
+
+/** A page of tools; without paging, every tool (the dashboard's few). */
+export function toolsPageQuery(query: ListQuery = {}) {
+  return queryOptions({
+    queryKey: toolKeys.page(query),
+    queryFn: ({ signal }) => getTools({ ...query, signal }),
+  });
+}

@@ -1,0 +1,108 @@
+import { zodResolver } from '@hookform/resolvers/zod';
+import { ZToolRequest, type TTool } from '@nexusplay/contract/tools';
+import { useForm, useWatch } from 'react-hook-form';
+import { Button } from '../../../components/ui/button';
+import { FormAlert } from '../../../components/ui/form-alert';
+import { TextField } from '../../../components/ui/text-field';
+import { TextareaField } from '../../../components/ui/textarea-field';
+import { describeSaveError } from '../../../lib/form-errors';
+import { useSaveToolMutation } from '../api/manage-tools';
+import { ToolIcon } from './tool-icon';
+
+const SERVER_FIELDS = ['name', 'icon', 'description', 'link'] as const;
+
+type ToolFormProps = {
+  /** The tool to edit; without one the form adds a new tool. */
+  tool?: TTool | undefined;
+  onSaved: () => void;
+  onCancel: () => void;
+};
+
+export function ToolForm({ tool, onSaved, onCancel }: ToolFormProps) {
+  const mutation = useSaveToolMutation();
+  const {
+    register,
+    control,
+    handleSubmit,
+    reset,
+    formState: { errors },
+  } = useForm({
+    // The values are checked here but sent as typed: the server applies the same schema itself.
+    resolver: zodResolver(ZToolRequest, undefined, { raw: true }),
+    defaultValues: {
+      name: tool?.name ?? '',
+      icon: tool?.icon ?? '',
+      description: tool?.description ?? '',
+      link: tool?.link ?? '',
+    },
+  });
+  const icon = useWatch({ control, name: 'icon' });
+
+  const onSubmit = handleSubmit((values) => {
+    mutation.mutate(
+      { id: tool?.id, tool: values },
+      {
+        onSuccess: () => {
+          reset();
+          onSaved();
+        },
+      },
+    );
+  });
+
+  const saveError = describeSaveError(
+    mutation.error,
+    SERVER_FIELDS,
+    tool ? 'Failed to update tool.' : 'Failed to create tool.',
+  );
+
+  return (
+    <form noValidate onSubmit={onSubmit} className="space-y-5">
+      {saveError.alert ? <FormAlert>{saveError.alert}</FormAlert> : null}
+      <TextField
+        label="Name"
+        autoComplete="off"
+        error={errors.name?.message ?? saveError.fieldErrors.name}
+        {...register('name')}
+      />
+      <div className="flex items-start gap-4">
+        <TextField
+          label="Icon"
+          autoComplete="off"
+          className="flex-1"
+          hint="An icon name (coins, trending-up, link, wallet, store, ...) or an image address."
+          error={errors.icon?.message ?? saveError.fieldErrors.icon}
+          {...register('icon')}
+        />
+        <span
+          aria-hidden="true"
+          className="mt-7 flex size-11 shrink-0 items-center justify-center rounded-xl bg-indigo-500/15 text-indigo-300"
+        >
+          {icon?.trim() ? <ToolIcon icon={icon} className="size-6" /> : null}
+        </span>
+      </div>
+      <TextareaField
+        label="Description"
+        rows={3}
+        error={errors.description?.message ?? saveError.fieldErrors.description}
+        {...register('description')}
+      />
+      <TextField
+        label="Link"
+        autoComplete="off"
+        placeholder="/tools/wallet"
+        hint="Optional. A page of this site (/tools/wallet) or a web address."
+        error={errors.link?.message ?? saveError.fieldErrors.link}
+        {...register('link')}
+      />
+      <div className="flex justify-end gap-3 border-t border-slate-800 pt-5">
+        <Button variant="secondary" onClick={onCancel} disabled={mutation.isPending}>
+          Cancel
+        </Button>
+        <Button type="submit" disabled={mutation.isPending}>
+          {mutation.isPending ? 'Saving...' : 'Save'}
+        </Button>
+      </div>
+    </form>
+  );
+}
