@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from './helpers/test-app.js';
 import { startFakeUpstream } from './helpers/fake-upstream.js';
 import { loginToken, registerUser } from './helpers/accounts.js';
-import { bearer } from './helpers/content.js';
+import { apiCall, type CallArgs } from './helpers/content.js';
 
 describe('income records', () => {
   let upstream: Awaited<ReturnType<typeof startFakeUpstream>>;
@@ -30,18 +30,7 @@ describe('income records', () => {
     await upstream.close();
   });
 
-  const call = (
-    method: 'GET' | 'POST' | 'PUT' | 'DELETE',
-    url: string,
-    token?: string,
-    payload?: object,
-  ) =>
-    t.app.inject({
-      method,
-      url,
-      ...(payload ? { payload } : {}),
-      headers: token ? bearer(token) : {},
-    });
+  const call = (...args: CallArgs) => apiCall(t.app, ...args);
 
   it('derives the converted expense and net income from the price at save time', async () => {
     const res = await call('POST', '/api/income-pixels', alice, {

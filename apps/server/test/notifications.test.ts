@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createAdmin } from '../src/modules/users/first-admin.js';
 import { createTestApp, type TestApp } from './helpers/test-app.js';
 import { loginToken, newIdentity, registerUser } from './helpers/accounts.js';
-import { bearer } from './helpers/content.js';
+import { apiCall, type CallArgs } from './helpers/content.js';
 
 describe('notifications API', () => {
   let t: TestApp;
@@ -22,18 +22,7 @@ describe('notifications API', () => {
   });
   afterAll(() => t.close());
 
-  const call = (
-    method: 'GET' | 'POST' | 'PUT' | 'DELETE',
-    url: string,
-    token?: string,
-    payload?: object,
-  ) =>
-    t.app.inject({
-      method,
-      url,
-      ...(payload ? { payload } : {}),
-      headers: token ? bearer(token) : {},
-    });
+  const call = (...args: CallArgs) => apiCall(t.app, ...args);
   const list = async (token: string) =>
     (await call('GET', '/api/admin-notifications', token)).json();
 

@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createAdmin } from '../src/modules/users/first-admin.js';
 import { createTestApp, type TestApp } from './helpers/test-app.js';
 import { decodeClaims, loginToken, newIdentity, registerUser } from './helpers/accounts.js';
-import { bearer } from './helpers/content.js';
+import { apiCall, bearer, type CallArgs } from './helpers/content.js';
 
 describe('Manage Users API', () => {
   let t: TestApp;
@@ -19,18 +19,7 @@ describe('Manage Users API', () => {
   });
   afterAll(() => t.close());
 
-  const call = (
-    method: 'GET' | 'POST' | 'PUT' | 'DELETE',
-    url: string,
-    token?: string,
-    payload?: object,
-  ) =>
-    t.app.inject({
-      method,
-      url,
-      ...(payload ? { payload } : {}),
-      headers: token ? bearer(token) : {},
-    });
+  const call = (...args: CallArgs) => apiCall(t.app, ...args);
 
   it('answers 401 to a guest and 403 to a user on every route', async () => {
     const body = { ...newIdentity(), role: 'user' };

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from './helpers/test-app.js';
 import { loginToken, registerUser } from './helpers/accounts.js';
-import { bearer, multipart } from './helpers/content.js';
+import { apiCall, bearer, multipart, type CallArgs } from './helpers/content.js';
 
 const HEX = 'ab'.repeat(20);
 const wallet = (extra: Record<string, unknown> = {}) => ({
@@ -30,18 +30,7 @@ describe('wallets and links are private to each user', () => {
   });
   afterAll(() => t.close());
 
-  const call = (
-    method: 'GET' | 'POST' | 'PUT' | 'DELETE',
-    url: string,
-    token?: string,
-    payload?: object,
-  ) =>
-    t.app.inject({
-      method,
-      url,
-      ...(payload ? { payload } : {}),
-      headers: token ? bearer(token) : {},
-    });
+  const call = (...args: CallArgs) => apiCall(t.app, ...args);
 
   it('stores a wallet trimmed, in one normal form, shown with the typed prefix', async () => {
     const res = await call('POST', '/api/wallets', alice.token, wallet({ user_id: alice.id }));

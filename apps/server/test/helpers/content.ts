@@ -85,3 +85,14 @@ export function hugePngHeader(width: number, height: number) {
 }
 
 export const bearer = (token: string) => ({ authorization: `Bearer ${token}` });
+
+export type CallArgs = [
+  method: 'GET' | 'POST' | 'PUT' | 'DELETE',
+  url: string,
+  token?: string,
+  payload?: object,
+];
+
+/** A JSON API call, signed in when a token is given. */
+export const apiCall = (app: App, ...[method, url, token, payload]: CallArgs) =>
+  app.inject({ method, url, ...(payload ? { payload } : {}), headers: token ? bearer(token) : {} });

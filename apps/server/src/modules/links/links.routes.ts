@@ -9,17 +9,11 @@ import {
   ZMessageResponse,
   TOTAL_COUNT_HEADER,
 } from '@nexusplay/contract/lists';
-import {
-  IMPORT_MAX_BYTES,
-  IMPORT_MAX_ROWS,
-  ZImportResult,
-  ZOwnerQuery,
-} from '@nexusplay/contract/wallets';
-import { AppError, notFound } from '../../lib/app-error.js';
+import { IMPORT_MAX_ROWS, ZImportResult, ZOwnerQuery } from '@nexusplay/contract/wallets';
+import { badRequest, notFound } from '../../lib/app-error.js';
 import { parseCsv, toCsv } from '../../lib/csv.js';
-import { readMultipartForm } from '../../lib/multipart.js';
+import { importRows, readImportFile, sendCsv } from '../../lib/row-import.js';
 import { BEARER } from '../../lib/route-schemas.js';
-import { fieldErrors } from '../../lib/validation.js';
 import { ownerId } from '../../plugins/auth.js';
 import { errorReply } from '../../plugins/errors.js';
 import { isBookmarksFile, parseBookmarks } from './bookmarks.js';
@@ -140,14 +134,8 @@ export const linksRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request, reply) => {
       const links = await allLinks(db(), ownerId(request, undefined, WHAT));
-      const csv = toCsv(
-        ['title', 'url', 'category'],
-        links.map((l) => [l.title, l.url, l.category]),
-      );
-      return reply
-        .type('text/csv; charset=utf-8')
-        .header('content-disposition', 'attachment; filename="links.csv"')
-        .send(csv);
+      const rows = links.map((l) => [l.title, l.url, l.category]);
+      return sendCsv(reply, 'links.csv', toCsv(['title', 'url', 'category'], rows));
     },
   );
 
@@ -165,12 +153,7 @@ export const linksRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request) => {
       const userId = ownerId(request, undefined, WHAT);
-      const form = await readMultipartForm(request, 'file');
-      if (!form.file)
-        throw new AppError(400, 'Choose a file to import.', { file: 'Choose a file to import.' });
-      if (form.file.buffer.length > IMPORT_MAX_BYTES)
-        throw new AppError(413, 'The file is larger than 1 MB.');
-      const text = form.file.buffer.toString('utf8');
+      const text = await readImportFile(request);
       const rows = isBookmarksFile(text)
         ? parseBookmarks(text).map(({ line, title, url, category }) => ({
             line,
@@ -178,32 +161,19 @@ export const linksRoutes: FastifyPluginAsyncZod = async (app) => {
           }))
         : parseCsv(text, IMPORT_MAX_ROWS);
       if (rows.length > IMPORT_MAX_ROWS)
-        throw new AppError(400, `The file has more than ${IMPORT_MAX_ROWS} links.`);
-
-      const known = await existingUrls(db(), userId);
-      const rejected: { line: number; reason: string }[] = [];
-      const accepted: { title: string; url: string; category: string | null }[] = [];
-      let skipped = 0;
-      for (const { line, values } of rows) {
-        const parsed = ZLinkRequest.omit({ user_id: true }).safeParse(values);
-        if (!parsed.success) {
-          rejected.push({
-            line,
-            reason: Object.values(fieldErrors(parsed.error.issues)).join(' '),
-          });
-        } else if (known.has(parsed.data.url)) {
-          skipped += 1;
-        } else {
-          known.add(parsed.data.url);
-          accepted.push(parsed.data);
-        }
-      }
-      await db()
-        .transaction()
-        .execute(async (trx) => {
-          for (const link of accepted) await insertLink(trx, userId, link);
-        });
-      return { imported: accepted.length, skipped, rejected };
+        throw badRequest(`The file has more than ${IMPORT_MAX_ROWS} links.`);
+      return importRows({
+        rows,
+        schema: ZLinkRequest.omit({ user_id: true }),
+        keyOf: (link) => link.url,
+        existing: await existingUrls(db(), userId),
+        save: (links) =>
+          db()
+            .transaction()
+            .execute(async (trx) => {
+              for (const link of links) await insertLink(trx, userId, link);
+            }),
+      });
     },
   );
 };

@@ -8,7 +8,6 @@ import {
   TOTAL_COUNT_HEADER,
 } from '@nexusplay/contract/lists';
 import {
-  IMPORT_MAX_BYTES,
   IMPORT_MAX_ROWS,
   ZImportResult,
   ZOwnerQuery,
@@ -16,11 +15,10 @@ import {
   ZWalletRequest,
 } from '@nexusplay/contract/wallets';
 import { isUniqueViolation } from '../../db/errors.js';
-import { AppError, conflict, notFound } from '../../lib/app-error.js';
+import { conflict, notFound } from '../../lib/app-error.js';
 import { parseCsv, toCsv } from '../../lib/csv.js';
-import { readMultipartForm } from '../../lib/multipart.js';
+import { importRows, readImportFile, sendCsv } from '../../lib/row-import.js';
 import { BEARER } from '../../lib/route-schemas.js';
-import { fieldErrors } from '../../lib/validation.js';
 import { ownerId } from '../../plugins/auth.js';
 import {
   allWallets,
@@ -146,14 +144,12 @@ export const walletsRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request, reply) => {
       const wallets = await allWallets(db(), ownerId(request, undefined, WHAT));
-      const csv = toCsv(
-        ['wallet_name', 'wallet_address', 'category'],
-        wallets.map((w) => [w.wallet_name, w.wallet_address, w.category]),
+      const rows = wallets.map((w) => [w.wallet_name, w.wallet_address, w.category]);
+      return sendCsv(
+        reply,
+        'wallets.csv',
+        toCsv(['wallet_name', 'wallet_address', 'category'], rows),
       );
-      return reply
-        .type('text/csv; charset=utf-8')
-        .header('content-disposition', 'attachment; filename="wallets.csv"')
-        .send(csv);
     },
   );
 
@@ -171,42 +167,19 @@ export const walletsRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request) => {
       const userId = ownerId(request, undefined, WHAT);
-      const form = await readMultipartForm(request, 'file');
-      if (!form.file)
-        throw new AppError(400, 'Choose a CSV file to import.', {
-          file: 'Choose a CSV file to import.',
-        });
-      if (form.file.buffer.length > IMPORT_MAX_BYTES)
-        throw new AppError(413, 'The file is larger than 1 MB.');
-      const records = parseCsv(form.file.buffer.toString('utf8'), IMPORT_MAX_ROWS);
-
-      const known = await existingAddresses(db(), userId);
-      const rejected: { line: number; reason: string }[] = [];
-      const accepted: z.output<typeof ZWalletRequest>[] = [];
-      let skipped = 0;
-      for (const { line, values } of records) {
-        const parsed = ZWalletRequest.omit({ user_id: true }).safeParse(values);
-        if (!parsed.success) {
-          rejected.push({
-            line,
-            reason: Object.values(fieldErrors(parsed.error.issues)).join(' '),
-          });
-          continue;
-        }
-        const { address } = normaliseAddress(parsed.data.wallet_address);
-        if (known.has(address)) {
-          skipped += 1;
-          continue;
-        }
-        known.add(address);
-        accepted.push(parsed.data);
-      }
-      await db()
-        .transaction()
-        .execute(async (trx) => {
-          for (const wallet of accepted) await insertWallet(trx, userId, wallet);
-        });
-      return { imported: accepted.length, skipped, rejected };
+      const rows = parseCsv(await readImportFile(request), IMPORT_MAX_ROWS);
+      return importRows({
+        rows,
+        schema: ZWalletRequest.omit({ user_id: true }),
+        keyOf: (wallet) => normaliseAddress(wallet.wallet_address).address,
+        existing: await existingAddresses(db(), userId),
+        save: (wallets) =>
+          db()
+            .transaction()
+            .execute(async (trx) => {
+              for (const wallet of wallets) await insertWallet(trx, userId, wallet);
+            }),
+      });
     },
   );
 };

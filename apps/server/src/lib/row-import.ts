@@ -1,0 +1,61 @@
+import type { FastifyReply, FastifyRequest } from 'fastify';
+import type { z } from 'zod';
+import { IMPORT_MAX_BYTES, type TImportResult } from '@nexusplay/contract/wallets';
+import { AppError } from './app-error.js';
+import { readMultipartForm } from './multipart.js';
+import { fieldErrors } from './validation.js';
+
+/** The text of the uploaded import file (multipart field `file`), at most IMPORT_MAX_BYTES. */
+export async function readImportFile(request: FastifyRequest): Promise<string> {
+  const form = await readMultipartForm(request, 'file');
+  if (!form.file)
+    throw new AppError(400, 'Choose a file to import.', { file: 'Choose a file to import.' });
+  if (form.file.buffer.length > IMPORT_MAX_BYTES)
+    throw new AppError(413, 'The file is larger than 1 MB.');
+  return form.file.buffer.toString('utf8');
+}
+
+export type ImportPlan<T> = {
+  rows: { line: number; values: Record<string, unknown> }[];
+  schema: z.ZodType<T>;
+  /** What makes two rows the same thing (a wallet's normal address, a link's URL). */
+  keyOf: (row: T) => string;
+  existing: Set<string>;
+  /** Writes the accepted rows; called once, inside one transaction by the caller's choice. */
+  save: (rows: T[]) => Promise<void>;
+};
+
+/**
+ * Validates every row like a typed one, skips rows already present (in the list or earlier in
+ * the file), reports refused rows by line, and saves the rest together.
+ */
+export async function importRows<T>(plan: ImportPlan<T>): Promise<TImportResult> {
+  const rejected: TImportResult['rejected'] = [];
+  const accepted: T[] = [];
+  const seen = new Set(plan.existing);
+  let skipped = 0;
+  for (const { line, values } of plan.rows) {
+    const parsed = plan.schema.safeParse(values);
+    if (!parsed.success) {
+      rejected.push({ line, reason: Object.values(fieldErrors(parsed.error.issues)).join(' ') });
+      continue;
+    }
+    const key = plan.keyOf(parsed.data);
+    if (seen.has(key)) {
+      skipped += 1;
+      continue;
+    }
+    seen.add(key);
+    accepted.push(parsed.data);
+  }
+  await plan.save(accepted);
+  return { imported: accepted.length, skipped, rejected };
+}
+
+/** Answers a CSV download. */
+export function sendCsv(reply: FastifyReply, filename: string, csv: string) {
+  return reply
+    .type('text/csv; charset=utf-8')
+    .header('content-disposition', `attachment; filename="${filename}"`)
+    .send(csv);
+}
