@@ -1,6 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import { authRoutes } from './modules/auth/auth.routes.js';
 import type { LoginThrottle } from './modules/auth/login-throttle.js';
+import type { Access } from './plugins/auth.js';
 import { healthRoutes } from './modules/health/health.routes.js';
 import { blogsRoutes } from './modules/blogs/blogs.routes.js';
 import { gamesRoutes } from './modules/games/games.routes.js';
@@ -13,7 +14,14 @@ import { walletsRoutes } from './modules/wallets/wallets.routes.js';
 import { gatewayRoutes } from './gateway/gateway.routes.js';
 import { incomeRoutes } from './modules/income/income.routes.js';
 
-export type ApiOptions = { throttle: LoginThrottle; registerPerHour: number };
+export type RouteEntry = { method: string; url: string; access: Access };
+
+export type ApiOptions = {
+  throttle: LoginThrottle;
+  registerPerHour: number;
+  /** Filled with every API route as it is registered, for the authorization matrix. */
+  routeTable: RouteEntry[];
+};
 
 /**
  * Every API module, under /api. A route that does not declare who may call it fails the start,
@@ -24,6 +32,9 @@ export async function apiRoutes(app: FastifyInstance, options: ApiOptions) {
     const access = route.config?.access;
     if (access !== 'public' && access !== 'user' && access !== 'admin') {
       throw new Error(`Route ${route.method} ${route.url} must declare config.access`);
+    }
+    for (const method of [route.method].flat()) {
+      if (method !== 'HEAD') options.routeTable.push({ method, url: route.url, access });
     }
   });
 

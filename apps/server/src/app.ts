@@ -8,7 +8,7 @@ import {
   validatorCompiler,
   type ZodTypeProvider,
 } from 'fastify-type-provider-zod';
-import { apiRoutes } from './api-routes.js';
+import { apiRoutes, type RouteEntry } from './api-routes.js';
 import type { Config } from './config.js';
 import type { Db } from './db/database.js';
 import { resolveJwtSecret } from './lib/jwt-secret.js';
@@ -34,6 +34,8 @@ declare module 'fastify' {
     /** Serialised public lists, dropped per namespace on every write. */
     publicCache: ResponseCache;
     gateway: Gateway;
+    /** Every API route with who may call it. */
+    apiRouteTable: RouteEntry[];
   }
 }
 
@@ -91,8 +93,11 @@ export async function buildApp({ config, db, logger = false, failureStore }: App
     secret: resolveJwtSecret(config.jwtSecret, config.dataDir),
     ttlSeconds: config.jwtTtlSeconds,
   });
+  const routeTable: RouteEntry[] = [];
+  app.decorate('apiRouteTable', routeTable);
   await app.register(apiRoutes, {
     prefix: '/api',
+    routeTable,
     throttle,
     registerPerHour: config.registerPerHour,
   });
