@@ -69,6 +69,17 @@ const ZEnv = z.object({
   FX_TTL: ZDuration.default(3600),
   MARKET_TTL: ZDuration.default(60),
   UPSTREAM_TIMEOUT: ZDuration.default(5),
+  TIME_ZONE: z
+    .string()
+    .default('Asia/Jakarta')
+    .refine((zone) => {
+      try {
+        new Intl.DateTimeFormat('en-CA', { timeZone: zone });
+        return true;
+      } catch {
+        return false;
+      }
+    }, 'must be an IANA time zone such as Asia/Jakarta or UTC'),
   SEED_DEMO_CONTENT: z
     .enum(['true', 'false'])
     .default('true')
@@ -101,6 +112,8 @@ export type Config = {
   loginThrottle: { maxFailures: number; windowSeconds: number };
   registerPerHour: number;
   seedDemoContent: boolean;
+  /** Whose "today" an income record without a date gets. */
+  timeZone: string;
   /** The site's public origin for absolute links (sitemap, feed, previews); else the request's. */
   publicUrl: string | undefined;
   gateway: {
@@ -152,6 +165,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     loginThrottle: { maxFailures: e.LOGIN_MAX_FAILURES, windowSeconds: e.LOGIN_FAILURE_WINDOW },
     registerPerHour: e.REGISTER_MAX_PER_HOUR,
     seedDemoContent: e.SEED_DEMO_CONTENT,
+    timeZone: e.TIME_ZONE,
     publicUrl: e.PUBLIC_URL,
     gateway: {
       priceApiUrl: e.PRICE_API_URL.replace(/\/+$/, ''),

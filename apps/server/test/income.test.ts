@@ -67,7 +67,7 @@ describe('income records', () => {
       expense: 3,
       converted_expense: '3 AXS ($7.50)',
       net_income: 17.5,
-      date: new Date().toISOString().slice(0, 10),
+      date: new Intl.DateTimeFormat('en-CA', { timeZone: 'Asia/Jakarta' }).format(new Date()),
     });
   });
 
@@ -92,6 +92,29 @@ describe('income records', () => {
     const res = await call('POST', '/api/income-pixels', alice, body);
     expect(res.statusCode).toBe(400);
     expect(res.json().errors).toHaveProperty(field);
+  });
+
+  it("recomputes an edited record at the rates it was first saved at, not today's", async () => {
+    const created = (await call('POST', '/api/income-pixels', alice, { pixels: 100 })).json().data;
+    // As if saved on a day PIXEL was worth twice as much as now.
+    await t.db.kysely
+      .updateTable('income_records')
+      .set({ price_usd: 0.1, usd_idr: 15_500 })
+      .where('id', '=', created.id)
+      .execute();
+    const edited = (
+      await call('PUT', `/api/income-pixels/${created.id}`, alice, {
+        pixels: 200,
+        expense: 1,
+        expense_type: 'usd',
+      })
+    ).json().data;
+    expect(edited).toMatchObject({
+      price_usd: 0.1,
+      usd_idr: 15_500,
+      net_income: 19,
+      converted_expense: '10 Pixels ($1.00)',
+    });
   });
 
   it('keeps records private and per token', async () => {

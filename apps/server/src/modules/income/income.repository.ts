@@ -62,6 +62,16 @@ export async function insertIncome(
   return toRecord(row);
 }
 
+export function getIncomeRates(db: DB, userId: number, token: TIncomeToken, id: number) {
+  return db
+    .selectFrom('income_records')
+    .select(['price_usd', 'usd_idr'])
+    .where('id', '=', id)
+    .where('user_id', '=', userId)
+    .where('token', '=', token)
+    .executeTakeFirst();
+}
+
 /** Changes a record of `userId` and `token`; anyone else's record is not found. */
 export async function updateIncome(
   db: DB,

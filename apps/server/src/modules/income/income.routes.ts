@@ -10,8 +10,14 @@ import { ZIdParams, ZMessageResponse } from '@nexusplay/contract/lists';
 import { notFound } from '../../lib/app-error.js';
 import { BEARER } from '../../lib/route-schemas.js';
 import { requireUser } from '../../plugins/auth.js';
-import { utcDayOf } from '../analytics/analytics.service.js';
-import { deleteIncome, insertIncome, listIncome, updateIncome } from './income.repository.js';
+import { dayIn } from '../../lib/dates.js';
+import {
+  deleteIncome,
+  getIncomeRates,
+  insertIncome,
+  listIncome,
+  updateIncome,
+} from './income.repository.js';
 import { deriveIncome } from './income.service.js';
 
 const ERRORS = {
@@ -28,19 +34,30 @@ export function incomeRoutes(token: TIncomeToken, path: string): FastifyPluginAs
   return async (app) => {
     const db = () => app.db.kysely;
 
-    /** Everything the server stores for a submitted form, derived at today's price. */
-    const valuesFor = async (input: ReturnType<typeof ZRequest.parse>) => {
+    /** The token price and exchange rate now, for a new record. */
+    const currentRates = async () => {
       const prices = await app.gateway.getPrices();
-      const priceUsd = token === 'pixels' ? prices.pixels.usd : prices.axs.usd;
+      return {
+        priceUsd: token === 'pixels' ? prices.pixels.usd : prices.axs.usd,
+        usdIdr: prices.usdIdr,
+      };
+    };
+
+    /** Everything the server stores for a submitted form, derived at the given rates. */
+    const valuesFor = (
+      input: ReturnType<typeof ZRequest.parse>,
+      rates: { priceUsd: number; usdIdr: number },
+    ) => {
+      const { priceUsd, usdIdr } = rates;
       const derived = deriveIncome(token, input, priceUsd);
       return {
         amount: input.amount,
         expense: derived.expense,
         expense_type: input.expense_type,
         expense_description: input.expense_description,
-        date: input.date ?? utcDayOf(new Date()),
+        date: input.date ?? dayIn(app.config.timeZone),
         price_usd: priceUsd,
-        usd_idr: prices.usdIdr,
+        usd_idr: usdIdr,
         converted_expense: derived.converted_expense,
         net_income: derived.net_income,
       };
@@ -73,12 +90,8 @@ export function incomeRoutes(token: TIncomeToken, path: string): FastifyPluginAs
         },
       },
       async (request, reply) => {
-        const record = await insertIncome(
-          db(),
-          requireUser(request).id,
-          token,
-          await valuesFor(request.body),
-        );
+        const values = valuesFor(request.body, await currentRates());
+        const record = await insertIncome(db(), requireUser(request).id, token, values);
         return reply.status(201).send({ data: record });
       },
     );
@@ -89,7 +102,8 @@ export function incomeRoutes(token: TIncomeToken, path: string): FastifyPluginAs
         config: { access: 'user' },
         schema: {
           tags: [tag],
-          summary: 'Change one of the caller’s records',
+          summary:
+            'Change one of the caller’s records (derived at the rates it was first saved at)',
           security: BEARER,
           params: ZIdParams,
           body: ZRequest,
@@ -97,13 +111,15 @@ export function incomeRoutes(token: TIncomeToken, path: string): FastifyPluginAs
         },
       },
       async (request) => {
-        const record = await updateIncome(
-          db(),
-          requireUser(request).id,
-          token,
-          request.params.id,
-          await valuesFor(request.body),
-        );
+        const userId = requireUser(request).id;
+        // An edit keeps the rates the record was first saved at, so its history does not drift.
+        const saved = await getIncomeRates(db(), userId, token, request.params.id);
+        if (!saved) throw notFound('This record does not exist.');
+        const values = valuesFor(request.body, {
+          priceUsd: saved.price_usd,
+          usdIdr: saved.usd_idr,
+        });
+        const record = await updateIncome(db(), userId, token, request.params.id, values);
         if (!record) throw notFound('This record does not exist.');
         return { data: record };
       },
