@@ -1,7 +1,11 @@
 import '@testing-library/jest-dom/vitest';
-import { cleanup } from '@testing-library/react';
+import { cleanup, configure } from '@testing-library/react';
 import { afterEach, beforeEach, vi } from 'vitest';
 import { stubApi } from './fetch-stub';
+
+// Route modules load lazily: the first render of a page in a run waits for its import, which on a
+// busy two-core machine can take longer than the library's one-second default.
+configure({ asyncUtilTimeout: 5000 });
 
 // Pages read content as soon as they render; by default they find none, and nothing leaves the test.
 beforeEach(() => {
