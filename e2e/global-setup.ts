@@ -16,7 +16,9 @@ const START_TIMEOUT_MS = 30_000;
 export default async function globalSetup() {
   findChromium();
   // A private build (E2E_SERVER_ENTRY, E2E_WEB_DIST) lets two checkouts' suites run side by side.
-  const entry = process.env.E2E_SERVER_ENTRY ?? path.join(root, 'apps/server/dist/main.js');
+  const entry = path.resolve(
+    process.env.E2E_SERVER_ENTRY ?? path.join(root, 'apps/server/dist/main.js'),
+  );
   if (!fs.existsSync(entry)) throw new Error('Build first: npm run build');
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'nexusplay-e2e-'));
   const server = spawn(process.execPath, [entry], {
@@ -33,7 +35,7 @@ export default async function globalSetup() {
       ADMIN_PASSWORD: E2E_ADMIN.password,
       REGISTER_MAX_PER_HOUR: '1000',
       LOG_LEVEL: 'warn',
-      ...(process.env.E2E_WEB_DIST ? { WEB_DIST_DIR: process.env.E2E_WEB_DIST } : {}),
+      ...(process.env.E2E_WEB_DIST ? { WEB_DIST_DIR: path.resolve(process.env.E2E_WEB_DIST) } : {}),
     },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
