@@ -64,7 +64,7 @@ describe('admin shell', () => {
     ['/admin/blogs', 'Manage Blogs'],
     ['/admin/games', 'Manage Games'],
     ['/admin/tools', 'Manage Tools'],
-    ['/admin/notifications', 'Manage Notifications'],
+    ['/admin/notifications', 'Kelola Notifikasi'],
     ['/admin/nothing-here', '404 - Page Not Found'],
   ])('shows %s as "%s"', async (path, heading) => {
     renderApp(path, { token: adminToken() });

@@ -19,8 +19,17 @@ export function listReply(items: unknown[], total = items.length): Reply {
 
 const CONTENT_LIST = /^\/api\/(games|blogs|tools)$/;
 
-function isContentListRead(call: ApiCall) {
-  return call.method === 'GET' && CONTENT_LIST.test(call.url.pathname);
+/**
+ * The calls the layout makes on its own: the public pages read the content lists, every public
+ * page reports its view, and the signed-in header reads the notifications for its badge. They
+ * answer empty unless a test gives a reply.
+ */
+function backgroundReply(call: ApiCall): Reply | undefined {
+  const { method, url } = call;
+  if (method === 'GET' && CONTENT_LIST.test(url.pathname)) return listReply([]);
+  if (method === 'POST' && url.pathname === '/api/visits') return { status: 204 };
+  if (method === 'GET' && url.pathname === '/api/admin-notifications') return listReply([]);
+  return undefined;
 }
 
 function toCall(input: Parameters<typeof fetch>[0], init: RequestInit | undefined): ApiCall {
@@ -29,14 +38,14 @@ function toCall(input: Parameters<typeof fetch>[0], init: RequestInit | undefine
 }
 
 /**
- * Replaces fetch with one that asks `answer` for each call. The public pages read the games, blogs
- * and tools lists on their own, so those reads answer with an empty list unless `answer` gives a
- * reply; any other call without a reply fails, so a test never talks to a server by accident.
+ * Replaces fetch with one that asks `answer` for each call. The layout's own calls (see
+ * backgroundReply) answer empty unless `answer` gives a reply; any other call without a reply
+ * fails, so a test never talks to a server by accident.
  */
 export function stubApi(answer: (call: ApiCall) => Reply | undefined) {
   const fetchMock = vi.fn<typeof fetch>(async (input, init) => {
     const call = toCall(input, init);
-    const reply = answer(call) ?? (isContentListRead(call) ? listReply([]) : undefined);
+    const reply = answer(call) ?? backgroundReply(call);
     if (reply === undefined) {
       throw new Error(
         `No stubbed answer for ${call.method} ${call.url.pathname}${call.url.search}`,
@@ -49,12 +58,12 @@ export function stubApi(answer: (call: ApiCall) => Reply | undefined) {
 }
 
 /**
- * Answers the calls with the given replies, in order. The content list reads of the public pages
- * are left out of the order and answer empty, so the replies go to the calls a test is about.
+ * Answers the calls with the given replies, in order. The layout's own calls are left out of the
+ * order and answer empty, so the replies go to the calls a test is about.
  */
 export function stubFetch(...replies: Reply[]) {
   const queue = [...replies];
-  return stubApi((call) => (isContentListRead(call) ? undefined : queue.shift()));
+  return stubApi((call) => (backgroundReply(call) ? undefined : queue.shift()));
 }
 
 /** The calls made so far, as method and address (path and query). */

@@ -5,6 +5,7 @@ import { Drawer, DrawerContent, DrawerTrigger } from '../../components/ui/drawer
 import { MenuIcon } from 'lucide-react';
 import { ProfileMenu } from '../../features/account/components/profile-menu';
 import { useAuthModals } from '../../features/auth/components/auth-modals-context';
+import { useUnreadNotificationCount } from '../../features/notifications/api/get-notifications';
 import { useAuth } from '../../lib/auth';
 import { cx } from '../../lib/class-names';
 import { getSiteName } from '../../lib/site';
@@ -56,7 +57,7 @@ export function SiteHeader() {
         </nav>
         <div className="flex items-center gap-2">
           {isLoggedIn ? (
-            <ProfileMenu />
+            <SignedInMenu />
           ) : (
             <div className="hidden items-center gap-2 md:flex">
               <Button variant="ghost" onClick={openLogin}>
@@ -70,6 +71,12 @@ export function SiteHeader() {
       </div>
     </header>
   );
+}
+
+/** The profile menu with its unread badge; the notifications are only asked for while it shows. */
+function SignedInMenu() {
+  const unread = useUnreadNotificationCount();
+  return <ProfileMenu unreadNotifications={unread} />;
 }
 
 /** Below the md breakpoint the links move into a side drawer. */

@@ -1,10 +1,12 @@
 import { Outlet } from 'react-router';
 import { AuthModalsProvider } from '../../features/auth/components/auth-modals';
+import { useReportPageViews } from '../../lib/use-report-page-views';
 import { SiteFooter } from './site-footer';
 import { SiteHeader } from './site-header';
 
 /** The public pages: header, content and footer, with the sign-in and sign-up modals at hand. */
 export function SiteLayout() {
+  useReportPageViews();
   return (
     <AuthModalsProvider>
       <div className="flex min-h-dvh flex-col">

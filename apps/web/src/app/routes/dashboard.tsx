@@ -1,5 +1,6 @@
 import { Page } from '../../components/ui/page';
 import { AccountSummary } from '../../features/account/components/account-summary';
+import { NotificationFeed } from '../../features/notifications/components/notification-feed';
 import { useAuth } from '../../lib/auth';
 
 export function DashboardPage() {
@@ -20,6 +21,7 @@ export function DashboardPage() {
             Notifikasi
           </h2>
           <p className="mt-1 text-sm text-slate-300">Pengumuman terbaru dari tim admin.</p>
+          <NotificationFeed />
         </section>
       </div>
     </Page>

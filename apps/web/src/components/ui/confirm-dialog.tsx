@@ -9,6 +9,8 @@ type ConfirmDialogProps = {
   title: string;
   description: ReactNode;
   confirmLabel: string;
+  /** For a page in another language than English. */
+  cancelLabel?: string;
   /** The confirm button's label while the action runs. */
   pendingLabel: string;
   pending: boolean;
@@ -27,6 +29,7 @@ export function ConfirmDialog({
   title,
   description,
   confirmLabel,
+  cancelLabel = 'Cancel',
   pendingLabel,
   pending,
   error,
@@ -53,7 +56,7 @@ export function ConfirmDialog({
           ) : null}
           <div className="mt-6 flex justify-end gap-3">
             <AlertDialog.Cancel disabled={pending} className={buttonStyles('secondary')}>
-              Cancel
+              {cancelLabel}
             </AlertDialog.Cancel>
             <Button variant="danger" onClick={onConfirm} disabled={pending}>
               {pending ? pendingLabel : confirmLabel}

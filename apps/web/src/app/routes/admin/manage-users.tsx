@@ -1,10 +1,206 @@
+import type { TUserListItem } from '@nexusplay/contract/users';
+import { keepPreviousData, useQuery } from '@tanstack/react-query';
+import { useState } from 'react';
+import { PlusIcon } from 'lucide-react';
+import { Button } from '../../../components/ui/button';
+import { ConfirmDialog } from '../../../components/ui/confirm-dialog';
+import { DataTable, type Column } from '../../../components/ui/data-table';
+import { Dialog, DialogContent } from '../../../components/ui/dialog';
+import { Pagination } from '../../../components/ui/pagination';
+import { RowActions } from '../../../components/ui/row-actions';
+import { SearchField } from '../../../components/ui/search-field';
+import { usersPageQuery } from '../../../features/users/api/get-users';
+import { useDeleteUserMutation, type SavedUser } from '../../../features/users/api/manage-users';
+import { OneTimePassword } from '../../../features/users/components/one-time-password';
+import { UserForm } from '../../../features/users/components/user-form';
+import { ApiError } from '../../../lib/api-client';
+import { useAuth } from '../../../lib/auth';
+import { cx } from '../../../lib/class-names';
+import { usePagedSearch } from '../../../lib/use-paged-search';
+import { ADMIN_PAGE_SIZE, keepDialogOnOutsideClick } from './admin-table';
 import { AdminPage } from './admin-page';
 
+/** What the modal shows: the form (adding or editing), or the new account's one-time password. */
+type DialogState =
+  | { mode: 'add' }
+  | { mode: 'edit'; user: TUserListItem }
+  | { mode: 'created'; username: string; password: string };
+
+const DIALOG_TEXT = {
+  add: {
+    title: 'Add New User',
+    description: 'A password is generated for the account and shown to you once it is created.',
+  },
+  edit: { title: 'Edit User', description: 'Change the username, email or role.' },
+  created: {
+    title: 'User Created',
+    description: 'Copy the password now: it cannot be shown again.',
+  },
+} as const;
+
+function deleteFailure(error: Error | null): string | undefined {
+  if (error === null) return undefined;
+  // The server explains a refusal (the last admin, your own account) in words worth showing.
+  return error instanceof ApiError && error.status === 409 && error.serverMessage
+    ? error.serverMessage
+    : 'Failed to delete user.';
+}
+
 export function ManageUsersPage() {
+  const { userId } = useAuth();
+  const paging = usePagedSearch(ADMIN_PAGE_SIZE);
+  const users = useQuery({ ...usersPageQuery(paging.query), placeholderData: keepPreviousData });
+  paging.keepInRange(users.isPlaceholderData ? undefined : users.data?.total);
+  const [dialog, setDialog] = useState<DialogState | null>(null);
+  const [toDelete, setToDelete] = useState<TUserListItem | null>(null);
+  const deletion = useDeleteUserMutation();
+
+  const closeDialog = () => setDialog(null);
+  const onSaved = ({ user, password }: SavedUser) =>
+    setDialog(
+      password === undefined ? null : { mode: 'created', username: user.username, password },
+    );
+  const closeDelete = () => {
+    setToDelete(null);
+    deletion.reset();
+  };
+  const confirmDelete = () => {
+    if (!toDelete) return;
+    deletion.mutate(toDelete.id, {
+      onSuccess: closeDelete,
+      onError: (error) => console.error('The user could not be deleted.', error),
+    });
+  };
+
+  const columns: Column<TUserListItem>[] = [
+    {
+      header: 'Username',
+      cell: (user) => (
+        <span className="flex items-center gap-2">
+          <span className="font-medium text-white">{user.username}</span>
+          {user.id === userId ? (
+            <span className="rounded-full bg-slate-700 px-2 py-0.5 text-xs text-slate-200">
+              You
+            </span>
+          ) : null}
+        </span>
+      ),
+    },
+    { header: 'Email', cell: (user) => <span className="break-all">{user.email}</span> },
+    {
+      header: 'Role',
+      cell: (user) => (
+        <span
+          className={cx(
+            'rounded-full px-2.5 py-1 text-xs font-semibold',
+            user.role === 'admin'
+              ? 'bg-fuchsia-500/15 text-fuchsia-300'
+              : 'bg-slate-700/60 text-slate-200',
+          )}
+        >
+          {user.role}
+        </span>
+      ),
+    },
+    {
+      header: 'Actions',
+      className: 'text-right',
+      cell: (user) => (
+        <RowActions
+          name={user.username}
+          onEdit={() => setDialog({ mode: 'edit', user })}
+          onDelete={() => setToDelete(user)}
+        />
+      ),
+    },
+  ];
+
   return (
     <AdminPage
       title="Manage Users"
       description="Add, edit and remove user accounts and their roles."
-    />
+      actions={
+        <Button onClick={() => setDialog({ mode: 'add' })}>
+          <PlusIcon aria-hidden="true" className="size-4" />
+          Add User
+        </Button>
+      }
+    >
+      <div className="mt-8 space-y-4">
+        <SearchField
+          label="Search users"
+          placeholder="Search users by username or email..."
+          value={paging.search}
+          onValueChange={paging.setSearch}
+          className="max-w-md"
+        />
+        <DataTable
+          caption="Users"
+          columns={columns}
+          rows={users.data?.items ?? (users.isError ? [] : undefined)}
+          rowKey={(user) => user.id}
+          emptyText={
+            users.isError
+              ? 'The users could not be loaded. Reload the page to try again.'
+              : paging.query.q
+                ? 'No users match this search.'
+                : 'No users yet.'
+          }
+          refreshing={users.isPlaceholderData}
+        />
+        {users.data ? (
+          <Pagination
+            label="User pages"
+            offset={paging.query.offset ?? 0}
+            limit={ADMIN_PAGE_SIZE}
+            shown={users.data.items.length}
+            total={users.data.total}
+            onOffsetChange={paging.setOffset}
+          />
+        ) : null}
+      </div>
+
+      <Dialog open={dialog !== null} onOpenChange={(open) => !open && closeDialog()}>
+        {dialog ? (
+          <DialogContent
+            title={DIALOG_TEXT[dialog.mode].title}
+            description={DIALOG_TEXT[dialog.mode].description}
+            onInteractOutside={keepDialogOnOutsideClick}
+          >
+            {dialog.mode === 'created' ? (
+              <OneTimePassword
+                username={dialog.username}
+                password={dialog.password}
+                onDone={closeDialog}
+              />
+            ) : (
+              <UserForm
+                user={dialog.mode === 'edit' ? dialog.user : undefined}
+                onSaved={onSaved}
+                onCancel={closeDialog}
+              />
+            )}
+          </DialogContent>
+        ) : null}
+      </Dialog>
+
+      <ConfirmDialog
+        open={toDelete !== null}
+        onOpenChange={(open) => !open && closeDelete()}
+        title="Delete user?"
+        description={
+          <>
+            The account of <strong className="text-white">{toDelete?.username}</strong> (
+            {toDelete?.email}) will be removed, with its wallets, links and income records. This
+            cannot be undone.
+          </>
+        }
+        confirmLabel="Delete"
+        pendingLabel="Deleting..."
+        pending={deletion.isPending}
+        error={deleteFailure(deletion.error)}
+        onConfirm={confirmDelete}
+      />
+    </AdminPage>
   );
 }

@@ -1,0 +1,63 @@
+import type { TStatsResponse } from '@nexusplay/contract/stats';
+import {
+  CalendarDaysIcon,
+  CalendarRangeIcon,
+  EyeIcon,
+  Gamepad2Icon,
+  NewspaperIcon,
+  UsersIcon,
+  type LucideIcon,
+} from 'lucide-react';
+import { Skeleton } from '../../../components/ui/skeleton';
+
+type Stats = TStatsResponse['stats'];
+
+const CARDS: { key: keyof Stats; label: string; Icon: LucideIcon }[] = [
+  { key: 'users', label: 'Users', Icon: UsersIcon },
+  { key: 'articles', label: 'Articles', Icon: NewspaperIcon },
+  { key: 'games', label: 'Games', Icon: Gamepad2Icon },
+  { key: 'visitorsToday', label: 'Visitors Today', Icon: EyeIcon },
+  { key: 'visitorsThisWeek', label: 'Visitors This Week', Icon: CalendarDaysIcon },
+  { key: 'visitorsThisMonth', label: 'Visitors This Month', Icon: CalendarRangeIcon },
+];
+
+const count = new Intl.NumberFormat('en-US');
+
+type StatCardsProps = {
+  /** Undefined while loading, or when the figures could not be loaded. */
+  stats: Stats | undefined;
+  failedToLoad: boolean;
+};
+
+/** The six headline figures; a figure that is not known shows a dash, never a false zero. */
+export function StatCards({ stats, failedToLoad }: StatCardsProps) {
+  return (
+    <dl className="grid gap-4 sm:grid-cols-2 xl:grid-cols-3">
+      {CARDS.map(({ key, label, Icon }) => (
+        <div
+          key={key}
+          className="flex items-center gap-4 rounded-2xl border border-slate-800 bg-slate-900/60 p-5"
+        >
+          <span className="flex size-12 shrink-0 items-center justify-center rounded-xl bg-indigo-500/15 text-indigo-300">
+            <Icon aria-hidden="true" className="size-6" />
+          </span>
+          <div className="flex flex-col-reverse">
+            <dt className="text-sm text-slate-400">{label}</dt>
+            <dd className="text-2xl font-bold text-white tabular-nums">
+              {stats ? (
+                count.format(stats[key])
+              ) : failedToLoad ? (
+                '—'
+              ) : (
+                <>
+                  <span className="sr-only">Loading</span>
+                  <Skeleton className="my-1 h-6 w-16" />
+                </>
+              )}
+            </dd>
+          </div>
+        </div>
+      ))}
+    </dl>
+  );
+}

@@ -1,0 +1,84 @@
+import { zodResolver } from '@hookform/resolvers/zod';
+import { ZNotificationRequest, type TNotification } from '@nexusplay/contract/notifications';
+import { useForm } from 'react-hook-form';
+import { Button } from '../../../components/ui/button';
+import { FormAlert } from '../../../components/ui/form-alert';
+import { TextField } from '../../../components/ui/text-field';
+import { TextareaField } from '../../../components/ui/textarea-field';
+import { describeSaveError } from '../../../lib/form-errors';
+import { useSaveNotificationMutation } from '../api/manage-notifications';
+
+const SERVER_FIELDS = ['title', 'message'] as const;
+const SAVE_FAILED_MESSAGE = 'Terjadi kesalahan saat mengirim data.';
+
+type NotificationFormProps = {
+  /** The notification to edit; without one the form creates a new notification. */
+  notification?: TNotification | undefined;
+  /** Called after a successful save, once the server's message has been shown. */
+  onSaved: () => void;
+  onCancelEdit: () => void;
+};
+
+export function NotificationForm({ notification, onSaved, onCancelEdit }: NotificationFormProps) {
+  const mutation = useSaveNotificationMutation();
+  const isEditing = notification !== undefined;
+  const {
+    register,
+    handleSubmit,
+    reset,
+    formState: { errors },
+  } = useForm({
+    // The values are checked here but sent as typed: the server applies the same schema itself.
+    resolver: zodResolver(ZNotificationRequest, undefined, { raw: true }),
+    defaultValues: { title: notification?.title ?? '', message: notification?.message ?? '' },
+  });
+
+  const onSubmit = handleSubmit((values) => {
+    mutation.mutate(
+      { id: notification?.id, notification: values },
+      {
+        onSuccess: ({ message }) => {
+          window.alert(message);
+          reset();
+          onSaved();
+        },
+        onError: (error) => console.error('The notification could not be saved.', error),
+      },
+    );
+  });
+
+  // The server's reasons go under their fields; above the form it is always the SPEC's sentence.
+  const { fieldErrors } = describeSaveError(mutation.error, SERVER_FIELDS, SAVE_FAILED_MESSAGE);
+
+  return (
+    <form noValidate onSubmit={onSubmit} className="space-y-5">
+      {mutation.isError ? <FormAlert>{SAVE_FAILED_MESSAGE}</FormAlert> : null}
+      <TextField
+        label="Judul"
+        autoComplete="off"
+        // Choosing a notification to edit takes the keyboard straight to its text.
+        autoFocus={isEditing}
+        placeholder="Contoh: Pemeliharaan server"
+        error={errors.title?.message ?? fieldErrors.title}
+        {...register('title')}
+      />
+      <TextareaField
+        label="Pesan"
+        rows={5}
+        placeholder="Tulis pesan untuk semua pengguna..."
+        error={errors.message?.message ?? fieldErrors.message}
+        {...register('message')}
+      />
+      <div className="flex flex-wrap justify-end gap-3">
+        {isEditing ? (
+          <Button variant="secondary" onClick={onCancelEdit} disabled={mutation.isPending}>
+            Batal Edit
+          </Button>
+        ) : null}
+        <Button type="submit" disabled={mutation.isPending}>
+          {mutation.isPending ? 'Mengirim...' : isEditing ? 'Simpan Perubahan' : 'Buat Notifikasi'}
+        </Button>
+      </div>
+    </form>
+  );
+}

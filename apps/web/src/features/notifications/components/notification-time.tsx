@@ -1,0 +1,15 @@
+const indonesianDateTime = new Intl.DateTimeFormat('id-ID', {
+  dateStyle: 'medium',
+  timeStyle: 'short',
+});
+
+/** When a notification was sent, written the Indonesian way in the reader's own time zone. */
+export function NotificationTime({ value }: { value: string }) {
+  const date = new Date(value);
+  if (Number.isNaN(date.getTime())) return null;
+  return (
+    <time dateTime={date.toISOString()} className="text-xs text-slate-400">
+      {indonesianDateTime.format(date)}
+    </time>
+  );
+}
