@@ -57,15 +57,27 @@ export const routes: RouteObject[] = [
           },
           {
             path: 'tools/wallet',
-            lazy: async () => ({
-              Component: (await import('./routes/tools/wallet-tracker')).WalletTrackerPage,
-            }),
+            Component: RequireUser,
+            children: [
+              {
+                index: true,
+                lazy: async () => ({
+                  Component: (await import('./routes/tools/wallet-tracker')).WalletTrackerPage,
+                }),
+              },
+            ],
           },
           {
             path: 'tools/link',
-            lazy: async () => ({
-              Component: (await import('./routes/tools/link-manager')).LinkManagerPage,
-            }),
+            Component: RequireUser,
+            children: [
+              {
+                index: true,
+                lazy: async () => ({
+                  Component: (await import('./routes/tools/link-manager')).LinkManagerPage,
+                }),
+              },
+            ],
           },
           {
             path: 'tools/market',

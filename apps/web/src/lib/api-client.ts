@@ -11,6 +11,8 @@ export class ApiError extends Error {
   /** The server's own message, when it sent one. */
   readonly serverMessage: string | undefined;
   readonly fieldErrors: Readonly<Record<string, string>>;
+  /** The `error` field the link routes add, which the Link Manager shows (SPEC 7). */
+  readonly serverError: string | undefined;
 
   constructor(status: number, body: TErrorResponse | undefined) {
     super(body?.message ?? `The request failed with status ${status}.`);
@@ -18,6 +20,7 @@ export class ApiError extends Error {
     this.status = status;
     this.serverMessage = body?.message;
     this.fieldErrors = body?.errors ?? {};
+    this.serverError = body?.error;
   }
 }
 
@@ -98,8 +101,14 @@ function listSearch({ q, limit, offset }: ListQuery): string {
   if (search) params.set('q', search);
   if (limit !== undefined) params.set('limit', String(limit));
   if (offset !== undefined) params.set('offset', String(offset));
-  const text = params.toString();
-  return text === '' ? '' : `?${text}`;
+  return params.toString();
+}
+
+/** The personal lists name their owner in the path (`/wallets?user_id=7`), before the paging. */
+function withListSearch(path: string, query: ListQuery): string {
+  const search = listSearch(query);
+  if (search === '') return path;
+  return `${path}${path.includes('?') ? '&' : '?'}${search}`;
 }
 
 /**
@@ -111,7 +120,7 @@ export async function getList<TItem extends z.ZodType>(
   itemSchema: TItem,
   { signal, ...query }: ListQuery & { signal?: AbortSignal | undefined } = {},
 ): Promise<ListPage<z.output<TItem>>> {
-  const { response, json } = await send(`${path}${listSearch(query)}`, { signal });
+  const { response, json } = await send(withListSearch(path, query), { signal });
   const items = z.array(itemSchema).parse(json);
   const header = Number.parseInt(response.headers.get(TOTAL_COUNT_HEADER) ?? '', 10);
   // Without the header the rows received are all that is known to exist.

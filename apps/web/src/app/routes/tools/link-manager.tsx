@@ -1,7 +1,198 @@
+import type { TLink } from '@nexusplay/contract/links';
+import { keepPreviousData, useQuery } from '@tanstack/react-query';
+import { useState } from 'react';
+import { ExternalLinkIcon, PlusIcon } from 'lucide-react';
+import { Button, buttonStyles } from '../../../components/ui/button';
+import { CategoryBadge } from '../../../components/ui/category-badge';
+import { ConfirmDialog } from '../../../components/ui/confirm-dialog';
+import { DataTable, type Column } from '../../../components/ui/data-table';
+import { Dialog, DialogContent } from '../../../components/ui/dialog';
+import { ImportExportActions } from '../../../components/ui/import-export-actions';
 import { Page } from '../../../components/ui/page';
+import { Pagination } from '../../../components/ui/pagination';
+import { RowActions } from '../../../components/ui/row-actions';
+import { SearchField } from '../../../components/ui/search-field';
+import { linksPageQuery } from '../../../features/links/api/get-links';
+import { linkFailureMessage } from '../../../features/links/api/link-session';
+import { useDeleteLinkMutation } from '../../../features/links/api/manage-links';
+import {
+  useExportLinksMutation,
+  useImportLinksMutation,
+} from '../../../features/links/api/transfer-links';
+import { LinkForm } from '../../../features/links/components/link-form';
+import { useAuth } from '../../../lib/auth';
+import { isWebUrl } from '../../../lib/urls';
+import { usePagedSearch } from '../../../lib/use-paged-search';
+import { keepFormOnOutsideClick, PERSONAL_PAGE_SIZE } from './personal-tool-table';
 import { TOOL_CATALOG } from './tool-catalog';
+
+/** Which link the form is open for: none (adding) or the one being edited. */
+type FormTarget = { link: TLink | undefined };
+
+function hostOf(url: string): string {
+  return isWebUrl(url) ? new URL(url).host : url;
+}
 
 export function LinkManagerPage() {
   const { name, description } = TOOL_CATALOG.linkManager;
-  return <Page title={name} description={description} descriptionLang="id" />;
+  const { userId, token } = useAuth();
+  const paging = usePagedSearch(PERSONAL_PAGE_SIZE);
+  const links = useQuery({
+    ...linksPageQuery({ userId, token }, paging.query),
+    placeholderData: keepPreviousData,
+  });
+  paging.keepInRange(links.isPlaceholderData ? undefined : links.data?.total);
+  const [formTarget, setFormTarget] = useState<FormTarget | null>(null);
+  const [toDelete, setToDelete] = useState<TLink | null>(null);
+  const deletion = useDeleteLinkMutation();
+  const exportMutation = useExportLinksMutation();
+  const importMutation = useImportLinksMutation();
+
+  const closeForm = () => setFormTarget(null);
+  const closeDelete = () => {
+    setToDelete(null);
+    deletion.reset();
+  };
+  const confirmDelete = () => {
+    if (toDelete) deletion.mutate(toDelete.id, { onSuccess: closeDelete });
+  };
+
+  const columns: Column<TLink>[] = [
+    {
+      header: 'ID',
+      className: 'w-16 tabular-nums text-slate-400',
+      cell: (link) => link.id,
+    },
+    {
+      header: 'Title',
+      cell: (link) => (
+        <span className="flex flex-col">
+          <span className="font-medium text-white">{link.title}</span>
+          <span className="max-w-xs truncate text-xs text-slate-400">{hostOf(link.url)}</span>
+        </span>
+      ),
+    },
+    {
+      header: 'Category',
+      cell: (link) => <CategoryBadge category={link.category} />,
+    },
+    {
+      header: 'Actions',
+      className: 'text-right',
+      cell: (link) => (
+        <div className="flex items-center justify-end gap-1">
+          {/* The server keeps only http(s) addresses; anything else is never made a link. */}
+          {isWebUrl(link.url) ? (
+            <a
+              href={link.url}
+              target="_blank"
+              rel="noopener noreferrer"
+              aria-label={`Open ${link.title} in a new tab`}
+              className={buttonStyles('secondary', undefined, 'sm')}
+            >
+              <ExternalLinkIcon aria-hidden="true" className="size-4" />
+              Open
+            </a>
+          ) : null}
+          <RowActions
+            name={link.title}
+            onEdit={() => setFormTarget({ link })}
+            onDelete={() => setToDelete(link)}
+          />
+        </div>
+      ),
+    },
+  ];
+
+  const total = links.data?.total ?? 0;
+  const offset = paging.query.offset ?? 0;
+
+  return (
+    <Page title={name} description={description} descriptionLang="id">
+      <div className="mt-10 flex flex-col gap-4 lg:flex-row lg:items-start lg:justify-between">
+        <SearchField
+          label="Search links"
+          placeholder="Search by title or category..."
+          value={paging.search}
+          onValueChange={paging.setSearch}
+          className="w-full max-w-md"
+        />
+        <div className="flex flex-wrap items-start gap-2 lg:justify-end">
+          <ImportExportActions
+            noun="links"
+            exportMutation={exportMutation}
+            importMutation={importMutation}
+            accept=".csv,.html,.htm,text/csv,text/html"
+            importLabel="Import CSV or bookmarks"
+          />
+          <Button onClick={() => setFormTarget({ link: undefined })}>
+            <PlusIcon aria-hidden="true" className="size-4" />
+            Add Link
+          </Button>
+        </div>
+      </div>
+
+      <div className="mt-6 space-y-4">
+        <DataTable
+          caption="Your links"
+          columns={columns}
+          rows={links.data?.items ?? (links.isError ? [] : undefined)}
+          rowKey={(link) => link.id}
+          emptyText={
+            links.error
+              ? linkFailureMessage(
+                  links.error,
+                  'Your links could not be loaded. Reload the page to try again.',
+                )
+              : paging.query.q
+                ? 'No links match your search.'
+                : 'No data available.'
+          }
+          refreshing={links.isPlaceholderData}
+          skeletonRows={3}
+        />
+        {links.data && (total > PERSONAL_PAGE_SIZE || offset > 0) ? (
+          <Pagination
+            label="Link pages"
+            offset={offset}
+            limit={PERSONAL_PAGE_SIZE}
+            shown={links.data.items.length}
+            total={total}
+            onOffsetChange={paging.setOffset}
+          />
+        ) : null}
+      </div>
+
+      <Dialog open={formTarget !== null} onOpenChange={(open) => !open && closeForm()}>
+        {formTarget ? (
+          <DialogContent
+            title={formTarget.link ? 'Edit Link' : 'Add Link'}
+            description="Title and URL are required; the category is optional."
+            onInteractOutside={keepFormOnOutsideClick}
+          >
+            <LinkForm link={formTarget.link} onSaved={closeForm} onCancel={closeForm} />
+          </DialogContent>
+        ) : null}
+      </Dialog>
+
+      <ConfirmDialog
+        open={toDelete !== null}
+        onOpenChange={(open) => !open && closeDelete()}
+        title="Delete link?"
+        description={
+          <>
+            <strong className="text-white">{toDelete?.title}</strong> will be removed from your
+            links. This cannot be undone.
+          </>
+        }
+        confirmLabel="Delete"
+        pendingLabel="Deleting..."
+        pending={deletion.isPending}
+        error={
+          deletion.error ? linkFailureMessage(deletion.error, 'Failed to delete link.') : undefined
+        }
+        onConfirm={confirmDelete}
+      />
+    </Page>
+  );
 }

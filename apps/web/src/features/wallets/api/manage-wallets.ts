@@ -1,0 +1,40 @@
+import { ZMessageResponse } from '@nexusplay/contract/lists';
+import { ZWallet, type TWalletRequest } from '@nexusplay/contract/wallets';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { apiRequest } from '../../../lib/api-client';
+import { walletKeys } from './get-wallets';
+
+export type WalletSubmission = {
+  /** Absent when adding a wallet. */
+  id: number | undefined;
+  wallet: TWalletRequest;
+};
+
+export function createWallet(wallet: TWalletRequest) {
+  return apiRequest('/wallets', { method: 'POST', body: wallet, schema: ZWallet });
+}
+
+export function updateWallet(id: number, wallet: TWalletRequest) {
+  return apiRequest(`/wallets/${id}`, { method: 'PUT', body: wallet, schema: ZWallet });
+}
+
+export function deleteWallet(id: number) {
+  return apiRequest(`/wallets/${id}`, { method: 'DELETE', schema: ZMessageResponse });
+}
+
+export function useSaveWalletMutation() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: ({ id, wallet }: WalletSubmission) =>
+      id === undefined ? createWallet(wallet) : updateWallet(id, wallet),
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: walletKeys.all }),
+  });
+}
+
+export function useDeleteWalletMutation() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: deleteWallet,
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: walletKeys.all }),
+  });
+}

@@ -1,0 +1,96 @@
+import { zodResolver } from '@hookform/resolvers/zod';
+import { ZWalletRequest, type TWallet } from '@nexusplay/contract/wallets';
+import { useForm } from 'react-hook-form';
+import { Button } from '../../../components/ui/button';
+import { FormAlert } from '../../../components/ui/form-alert';
+import { TextField } from '../../../components/ui/text-field';
+import { useAuth } from '../../../lib/auth';
+import { describeSaveError } from '../../../lib/form-errors';
+import { useSaveWalletMutation } from '../api/manage-wallets';
+
+/** The owner comes from the session, not from the form. */
+const ZWalletForm = ZWalletRequest.omit({ user_id: true });
+const SERVER_FIELDS = ['wallet_name', 'wallet_address', 'category'] as const;
+
+type WalletFormProps = {
+  /** The wallet to edit; without one the form adds a new wallet. */
+  wallet?: TWallet | undefined;
+  onSaved: () => void;
+  onCancel: () => void;
+};
+
+export function WalletForm({ wallet, onSaved, onCancel }: WalletFormProps) {
+  const { userId } = useAuth();
+  const mutation = useSaveWalletMutation();
+  const {
+    register,
+    handleSubmit,
+    reset,
+    formState: { errors },
+  } = useForm({
+    // The schema's output is what is sent: trimmed, with an empty category as none.
+    resolver: zodResolver(ZWalletForm),
+    defaultValues: {
+      wallet_name: wallet?.wallet_name ?? '',
+      wallet_address: wallet?.wallet_address ?? '',
+      category: wallet?.category ?? '',
+    },
+  });
+
+  const onSubmit = handleSubmit((values) => {
+    mutation.mutate(
+      { id: wallet?.id, wallet: { ...values, user_id: userId ?? undefined } },
+      {
+        onSuccess: () => {
+          reset();
+          onSaved();
+        },
+      },
+    );
+  });
+
+  const saveError = describeSaveError(
+    mutation.error,
+    SERVER_FIELDS,
+    wallet ? 'Failed to update wallet.' : 'Failed to create wallet.',
+  );
+
+  return (
+    <form noValidate onSubmit={onSubmit} className="space-y-5">
+      {saveError.alert ? <FormAlert>{saveError.alert}</FormAlert> : null}
+      <TextField
+        label="Wallet Name"
+        autoComplete="off"
+        placeholder="Main wallet"
+        error={errors.wallet_name?.message ?? saveError.fieldErrors.wallet_name}
+        {...register('wallet_name')}
+      />
+      <TextField
+        label="Wallet Address"
+        autoComplete="off"
+        spellCheck={false}
+        placeholder="0x… or ronin:…"
+        hint="0x or ronin: followed by 40 hexadecimal characters."
+        className="[&_input]:font-mono"
+        error={errors.wallet_address?.message ?? saveError.fieldErrors.wallet_address}
+        {...register('wallet_address')}
+      />
+      <TextField
+        label="Category"
+        autoComplete="off"
+        placeholder="Gaming"
+        hint="Optional. Group wallets by game, purpose or owner."
+        error={errors.category?.message ?? saveError.fieldErrors.category}
+        {...register('category')}
+      />
+      <div className="flex justify-end gap-3 border-t border-slate-800 pt-5">
+        <Button variant="secondary" onClick={onCancel} disabled={mutation.isPending}>
+          Cancel
+        </Button>
+        <Button type="submit" disabled={mutation.isPending}>
+          {mutation.isPending ? 'Saving...' : 'Save'}
+        </Button>
+      </div>
+    </form>
+  );
+}
