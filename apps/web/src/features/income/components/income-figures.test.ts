@@ -1,0 +1,91 @@
+import type { TIncomeRecord } from '@nexusplay/contract/income';
+import { describe, expect, it } from 'vitest';
+import { filterRecords, monthlyNetIncome, totalsOf } from './income-figures';
+
+function makeRecord(id: number, overrides: Partial<TIncomeRecord>): TIncomeRecord {
+  return {
+    id,
+    income: 0,
+    pixels: 0,
+    expense: 0,
+    expense_type: 'usd',
+    expense_description: '',
+    converted_expense: '0 Pixels ($0.00)',
+    date: '2025-01-01',
+    net_income: 0,
+    price_usd: 0,
+    usd_idr: 15000,
+    created_at: '2025-01-01T00:00:00.000Z',
+    ...overrides,
+  };
+}
+
+// 1000 Pixels at $0.02 with a $5 expense, and 500 at $0.01 with an expense of 100 Pixels.
+const MARCH = makeRecord(1, {
+  income: 1000,
+  expense: 5,
+  expense_type: 'usd',
+  expense_description: 'Land rent',
+  date: '2025-03-15',
+  net_income: 15,
+  price_usd: 0.02,
+  usd_idr: 16000,
+});
+const APRIL = makeRecord(2, {
+  income: 500,
+  expense: 100,
+  expense_type: 'pixels',
+  expense_description: 'Seeds',
+  date: '2025-04-02',
+  net_income: 4,
+  price_usd: 0.01,
+  usd_idr: 15000,
+});
+const RECORDS = [APRIL, MARCH];
+
+describe('income totals', () => {
+  it('adds up income, expense and net income in USD at each record’s price', () => {
+    const totals = totalsOf(RECORDS, 'usd');
+    expect(totals.income).toBeCloseTo(25);
+    expect(totals.expense).toBeCloseTo(6);
+    expect(totals.net).toBeCloseTo(19);
+  });
+
+  it('converts to IDR with the rate stored with each record', () => {
+    const totals = totalsOf(RECORDS, 'idr');
+    expect(totals.income).toBeCloseTo(20 * 16000 + 5 * 15000);
+    expect(totals.expense).toBeCloseTo(5 * 16000 + 1 * 15000);
+    expect(totals.net).toBeCloseTo(15 * 16000 + 4 * 15000);
+  });
+
+  it('is zero without records', () => {
+    expect(totalsOf([], 'idr')).toEqual({ income: 0, expense: 0, net: 0 });
+  });
+});
+
+describe('record filters', () => {
+  it('keeps every month for All Months and one month of any year otherwise', () => {
+    const lastYear = makeRecord(3, { date: '2024-03-01' });
+    const all = [...RECORDS, lastYear];
+    expect(filterRecords(all, { search: '', month: 'all' })).toHaveLength(3);
+    expect(filterRecords(all, { search: '', month: 3 }).map((r) => r.id)).toEqual([1, 3]);
+    expect(filterRecords(all, { search: '', month: 4 }).map((r) => r.id)).toEqual([2]);
+    expect(filterRecords(all, { search: '', month: 12 })).toEqual([]);
+  });
+
+  it('searches the description case-insensitively and the date', () => {
+    expect(filterRecords(RECORDS, { search: ' seeds', month: 'all' })).toEqual([APRIL]);
+    expect(filterRecords(RECORDS, { search: '2025-03', month: 'all' })).toEqual([MARCH]);
+    expect(filterRecords(RECORDS, { search: 'seeds', month: 3 })).toEqual([]);
+  });
+});
+
+describe('monthly net income', () => {
+  it('sums each calendar month, oldest first', () => {
+    const extraApril = makeRecord(4, { date: '2025-04-20', net_income: -1, usd_idr: 15000 });
+    expect(monthlyNetIncome([...RECORDS, extraApril], 'usd')).toEqual([
+      { month: '2025-03', label: 'Mar 2025', net: 15 },
+      { month: '2025-04', label: 'Apr 2025', net: 3 },
+    ]);
+  });
+});

@@ -1,0 +1,124 @@
+import { zodResolver } from '@hookform/resolvers/zod';
+import type { TIncomeRecord, TIncomeToken } from '@nexusplay/contract/income';
+import { EXPENSE_DESCRIPTION_MAX } from '@nexusplay/contract/income';
+import { useForm } from 'react-hook-form';
+import { Button } from '../../../components/ui/button';
+import { FormAlert } from '../../../components/ui/form-alert';
+import { TextField } from '../../../components/ui/text-field';
+import { describeSaveError } from '../../../lib/form-errors';
+import type { IncomeTokenConfig } from '../api/income-token';
+import { useSaveIncomeMutation } from '../api/manage-income';
+import { IncomeSelect } from './income-select';
+
+const SERVER_FIELDS = ['income', 'expense', 'expense_type', 'expense_description', 'date'] as const;
+
+type IncomeFormProps = {
+  config: IncomeTokenConfig;
+  /** The record to edit; without one the form adds a new record. */
+  record?: TIncomeRecord | undefined;
+  onSaved: () => void;
+  onCancel: () => void;
+};
+
+function expenseTypeOf(record: TIncomeRecord, token: TIncomeToken): 'usd' | TIncomeToken {
+  return record.expense_type === token ? token : 'usd';
+}
+
+/** SPEC 5: every input is optional; an empty amount or expense counts as 0. */
+export function IncomeForm({ config, record, onSaved, onCancel }: IncomeFormProps) {
+  const mutation = useSaveIncomeMutation(config);
+  const {
+    register,
+    handleSubmit,
+    reset,
+    formState: { errors },
+  } = useForm({
+    resolver: zodResolver(config.schema),
+    defaultValues: {
+      income: record ? String(record.income) : '',
+      expense: record ? String(record.expense) : '',
+      expense_type: record ? expenseTypeOf(record, config.token) : 'usd',
+      expense_description: record?.expense_description ?? '',
+      date: record?.date ?? '',
+    },
+  });
+
+  const onSubmit = handleSubmit((values) => {
+    mutation.mutate(
+      { id: record?.id, values },
+      {
+        onSuccess: () => {
+          reset();
+          onSaved();
+        },
+      },
+    );
+  });
+
+  const saveError = describeSaveError(
+    mutation.error,
+    SERVER_FIELDS,
+    record ? 'Failed to update the record.' : 'Failed to add the record.',
+  );
+
+  return (
+    <form noValidate onSubmit={onSubmit} className="space-y-5">
+      {saveError.alert ? <FormAlert>{saveError.alert}</FormAlert> : null}
+      <TextField
+        label={`${config.label} amount`}
+        type="number"
+        inputMode="decimal"
+        min={0}
+        step="any"
+        placeholder="0"
+        hint="Optional. Empty counts as 0."
+        error={errors.income?.message ?? saveError.fieldErrors.income}
+        {...register('income')}
+      />
+      <div className="grid gap-5 sm:grid-cols-2">
+        <TextField
+          label="Expense"
+          type="number"
+          inputMode="decimal"
+          min={0}
+          step="any"
+          placeholder="0"
+          hint={`Optional. Dollars are kept to the cent, ${config.label} as whole tokens.`}
+          error={errors.expense?.message ?? saveError.fieldErrors.expense}
+          {...register('expense')}
+        />
+        <IncomeSelect
+          label="Expense type"
+          error={errors.expense_type?.message ?? saveError.fieldErrors.expense_type}
+          {...register('expense_type')}
+        >
+          <option value="usd">USD</option>
+          <option value={config.token}>{config.label}</option>
+        </IncomeSelect>
+      </div>
+      <TextField
+        label="Expense description"
+        autoComplete="off"
+        maxLength={EXPENSE_DESCRIPTION_MAX}
+        placeholder="Seeds, land rent, energy..."
+        error={errors.expense_description?.message ?? saveError.fieldErrors.expense_description}
+        {...register('expense_description')}
+      />
+      <TextField
+        label="Date"
+        type="date"
+        hint="Optional. Leave it empty for today: the server's date is used."
+        error={errors.date?.message ?? saveError.fieldErrors.date}
+        {...register('date')}
+      />
+      <div className="flex justify-end gap-3 border-t border-slate-800 pt-5">
+        <Button variant="secondary" onClick={onCancel} disabled={mutation.isPending}>
+          Cancel
+        </Button>
+        <Button type="submit" disabled={mutation.isPending}>
+          {mutation.isPending ? 'Saving...' : 'Save'}
+        </Button>
+      </div>
+    </form>
+  );
+}

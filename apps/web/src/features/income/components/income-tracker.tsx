@@ -1,0 +1,283 @@
+import type { TIncomeRecord } from '@nexusplay/contract/income';
+import { useQuery } from '@tanstack/react-query';
+import { useEffect, useMemo, useState } from 'react';
+import { Link, useLocation } from 'react-router';
+import { DownloadIcon, LogInIcon, PlusIcon } from 'lucide-react';
+import { Button, buttonStyles } from '../../../components/ui/button';
+import { ConfirmDialog } from '../../../components/ui/confirm-dialog';
+import { DataTable, type Column } from '../../../components/ui/data-table';
+import { Dialog, DialogContent } from '../../../components/ui/dialog';
+import { RowActions } from '../../../components/ui/row-actions';
+import { SearchField } from '../../../components/ui/search-field';
+import { useAuth } from '../../../lib/auth';
+import { cx } from '../../../lib/class-names';
+import { formatMoney, formatTokenAmount, type DisplayCurrency } from '../../../lib/format-money';
+import { todayAsCalendarDate } from '../../../lib/format-date';
+import { loginPathFor } from '../../../lib/redirect';
+import { incomeListQuery } from '../api/get-income';
+import { pricesQuery } from '../api/get-prices';
+import type { IncomeTokenConfig } from '../api/income-token';
+import { useDeleteIncomeMutation } from '../api/manage-income';
+import { CurrencyToggle } from './currency-toggle';
+import { IncomeChartSection } from './income-chart-section';
+import { downloadCsv, toIncomeCsv } from './income-csv';
+import {
+  expenseIn,
+  filterRecords,
+  incomeIn,
+  monthlyNetIncome,
+  MONTH_NAMES,
+  netIncomeIn,
+  totalsOf,
+  type MonthFilter,
+} from './income-figures';
+import { IncomeForm } from './income-form';
+import { IncomeSelect } from './income-select';
+import { IncomeTotals } from './income-totals';
+import { TokenPrice } from './token-price';
+
+type IncomeTrackerProps = { config: IncomeTokenConfig };
+
+/** One page for both tokens (SPEC 2): the records, prices and totals of `config.token`. */
+export function IncomeTracker({ config }: IncomeTrackerProps) {
+  const { token, userId } = useAuth();
+  const signedOut = token === null || userId === null;
+
+  // SPEC 7: without a token or user id the page warns and loads nothing.
+  useEffect(() => {
+    if (signedOut) console.warn(`Income ${config.label}: no token or user id; nothing is loaded.`);
+  }, [signedOut, config.label]);
+
+  if (signedOut) return <SignInPrompt config={config} />;
+  return <IncomeWorkspace config={config} userId={userId} />;
+}
+
+function SignInPrompt({ config }: IncomeTrackerProps) {
+  const { pathname } = useLocation();
+  return (
+    <section
+      aria-labelledby="income-sign-in-heading"
+      className="mt-10 max-w-xl rounded-2xl border border-slate-800 bg-slate-900/60 p-6"
+    >
+      <h2 id="income-sign-in-heading" className="text-lg font-semibold text-white">
+        Sign in to track your {config.label} income
+      </h2>
+      <p className="mt-2 text-slate-300">
+        Your records are private to your account. Sign in to see them and add new ones.
+      </p>
+      <Link to={loginPathFor(pathname)} className={buttonStyles('primary', 'mt-5')}>
+        <LogInIcon aria-hidden="true" className="size-4" />
+        Sign In
+      </Link>
+    </section>
+  );
+}
+
+/** Which record the form is open for: none (adding) or the one being edited. */
+type FormTarget = { record: TIncomeRecord | undefined };
+
+function describeRecord(record: TIncomeRecord): string {
+  return record.expense_description
+    ? `the record of ${record.date} (${record.expense_description})`
+    : `the record of ${record.date}`;
+}
+
+function IncomeWorkspace({ config, userId }: IncomeTrackerProps & { userId: number }) {
+  const [currency, setCurrency] = useState<DisplayCurrency>('usd');
+  const [search, setSearch] = useState('');
+  const [month, setMonth] = useState<MonthFilter>('all');
+  const [formTarget, setFormTarget] = useState<FormTarget | null>(null);
+  const [toDelete, setToDelete] = useState<TIncomeRecord | null>(null);
+  const prices = useQuery(pricesQuery());
+  const records = useQuery(incomeListQuery(config, userId));
+  const deletion = useDeleteIncomeMutation(config);
+
+  const shown = records.data && filterRecords(records.data, { search, month });
+  // A poll that finds nothing new keeps the same data, so the chart is left alone.
+  const months = useMemo(
+    () => records.data && monthlyNetIncome(records.data, currency),
+    [records.data, currency],
+  );
+  const currencyLabel = currency.toUpperCase();
+  const isFiltered = search.trim() !== '' || month !== 'all';
+
+  const closeForm = () => setFormTarget(null);
+  const closeDelete = () => {
+    setToDelete(null);
+    deletion.reset();
+  };
+  const confirmDelete = () => {
+    if (toDelete) deletion.mutate(toDelete.id, { onSuccess: closeDelete });
+  };
+  const exportCsv = () => {
+    if (!shown) return;
+    downloadCsv(`income-${config.token}-${todayAsCalendarDate()}.csv`, toIncomeCsv(shown, config));
+  };
+
+  const columns: Column<TIncomeRecord>[] = [
+    {
+      header: 'Date',
+      className: 'whitespace-nowrap tabular-nums',
+      cell: (record) => record.date,
+    },
+    {
+      header: `Income (${config.label})`,
+      className: 'text-right tabular-nums',
+      cell: (record) => formatTokenAmount(record.income, config.incomeDecimals),
+    },
+    {
+      header: `Income (${currencyLabel})`,
+      className: 'text-right tabular-nums',
+      cell: (record) => formatMoney(incomeIn(record, currency), currency),
+    },
+    {
+      header: `Expense (${currencyLabel})`,
+      className: 'text-right tabular-nums',
+      cell: (record) => (
+        <>
+          <span className="block">{formatMoney(expenseIn(record, currency), currency)}</span>
+          <span className="block text-xs text-slate-400">{record.converted_expense}</span>
+        </>
+      ),
+    },
+    {
+      header: 'Description',
+      className: 'max-w-xs',
+      cell: (record) =>
+        record.expense_description ? (
+          <span className="line-clamp-2 break-words">{record.expense_description}</span>
+        ) : (
+          <span className="text-slate-500">—</span>
+        ),
+    },
+    {
+      header: `Net Income (${currencyLabel})`,
+      className: 'text-right tabular-nums',
+      cell: (record) => {
+        const net = netIncomeIn(record, currency);
+        return (
+          <span className={cx('font-semibold', net < 0 ? 'text-red-300' : 'text-emerald-300')}>
+            {formatMoney(net, currency)}
+          </span>
+        );
+      },
+    },
+    {
+      header: 'Actions',
+      className: 'text-right',
+      cell: (record) => (
+        <RowActions
+          name={describeRecord(record)}
+          onEdit={() => setFormTarget({ record })}
+          onDelete={() => setToDelete(record)}
+        />
+      ),
+    },
+  ];
+
+  return (
+    <div className="mt-10 space-y-6">
+      <div className="grid gap-4 lg:grid-cols-[minmax(0,1fr)_auto] lg:items-start">
+        <TokenPrice
+          config={config}
+          prices={prices.data}
+          failed={prices.isError}
+          currency={currency}
+        />
+        <div className="flex flex-wrap items-center gap-3 lg:justify-end">
+          <CurrencyToggle value={currency} onChange={setCurrency} />
+          <Button onClick={() => setFormTarget({ record: undefined })}>
+            <PlusIcon aria-hidden="true" className="size-4" />
+            Add Income
+          </Button>
+        </div>
+      </div>
+
+      <IncomeTotals totals={shown && totalsOf(shown, currency)} currency={currency} />
+
+      <IncomeChartSection months={months} currency={currency} />
+
+      <section aria-labelledby="income-records-heading" className="space-y-4">
+        <div className="flex flex-wrap items-end justify-between gap-4">
+          <h2 id="income-records-heading" className="text-lg font-semibold text-white">
+            Records
+          </h2>
+          <Button variant="secondary" onClick={exportCsv} disabled={!shown?.length}>
+            <DownloadIcon aria-hidden="true" className="size-4" />
+            Export CSV
+          </Button>
+        </div>
+        <div className="flex flex-wrap items-end gap-4">
+          <SearchField
+            label="Search by description or date"
+            placeholder="Search by description or date..."
+            value={search}
+            onValueChange={setSearch}
+            className="w-full max-w-md"
+          />
+          <IncomeSelect
+            label="Month"
+            value={String(month)}
+            onChange={(event) =>
+              setMonth(event.target.value === 'all' ? 'all' : Number(event.target.value))
+            }
+            className="w-44"
+          >
+            <option value="all">All Months</option>
+            {MONTH_NAMES.map((name, index) => (
+              <option key={name} value={index + 1}>
+                {name}
+              </option>
+            ))}
+          </IncomeSelect>
+        </div>
+        <DataTable
+          caption={`Income ${config.label} records`}
+          columns={columns}
+          rows={shown ?? (records.isError ? [] : undefined)}
+          rowKey={(record) => record.id}
+          emptyText={
+            records.isError
+              ? 'Your records could not be loaded. They are tried again every few seconds.'
+              : isFiltered
+                ? 'No records match this search and month.'
+                : 'No records yet. Add your first income to start tracking.'
+          }
+        />
+      </section>
+
+      <Dialog open={formTarget !== null} onOpenChange={(open) => !open && closeForm()}>
+        {formTarget ? (
+          <DialogContent
+            title={formTarget.record ? 'Edit Income' : 'Add Income'}
+            description={`Every field is optional. The expense is converted at today's ${config.label} price when you save.`}
+          >
+            <IncomeForm
+              config={config}
+              record={formTarget.record}
+              onSaved={closeForm}
+              onCancel={closeForm}
+            />
+          </DialogContent>
+        ) : null}
+      </Dialog>
+
+      <ConfirmDialog
+        open={toDelete !== null}
+        onOpenChange={(open) => !open && closeDelete()}
+        title="Delete record?"
+        description={
+          <>
+            The income record of <strong className="text-white">{toDelete?.date}</strong> will be
+            removed. This cannot be undone.
+          </>
+        }
+        confirmLabel="Delete"
+        pendingLabel="Deleting..."
+        pending={deletion.isPending}
+        error={deletion.isError ? 'Failed to delete the record.' : undefined}
+        onConfirm={confirmDelete}
+      />
+    </div>
+  );
+}
