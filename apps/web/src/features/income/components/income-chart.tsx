@@ -31,6 +31,8 @@ export function IncomeChart({ months, currency }: IncomeChartProps) {
           tick={{ fontSize: 12 }}
           tickLine={false}
           width={56}
+          // Bars grow from zero, so zero is always on the axis, for losses as for gains.
+          domain={[(min: number) => Math.min(0, min), (max: number) => Math.max(0, max)]}
           tickFormatter={(value: number) => compact.format(value)}
         />
         <ReferenceLine y={0} stroke="#475569" />
