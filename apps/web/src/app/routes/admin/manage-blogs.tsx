@@ -5,17 +5,16 @@ import { NewspaperIcon, PlusIcon } from 'lucide-react';
 import { Button } from '../../../components/ui/button';
 import { ConfirmDialog } from '../../../components/ui/confirm-dialog';
 import { CoverImage } from '../../../components/ui/cover-image';
-import { DataTable, type Column } from '../../../components/ui/data-table';
+import { type Column } from '../../../components/ui/data-table';
 import { Dialog, DialogContent } from '../../../components/ui/dialog';
-import { Pagination } from '../../../components/ui/pagination';
 import { RowActions } from '../../../components/ui/row-actions';
-import { SearchField } from '../../../components/ui/search-field';
 import { blogsPageQuery } from '../../../features/blogs/api/get-blogs';
 import { useDeleteBlogMutation } from '../../../features/blogs/api/manage-blogs';
 import { BlogForm } from '../../../features/blogs/components/blog-form';
 import { blogDateLabel, blogTitle } from '../../../features/blogs/components/blog-display';
 import { usePagedSearch } from '../../../lib/use-paged-search';
 import { ADMIN_PAGE_SIZE, keepDialogOnOutsideClick } from './admin-table';
+import { AdminListSection } from './admin-list-section';
 import { AdminPage } from './admin-page';
 
 /** Which post the form is open for: none (adding) or the one being edited. */
@@ -88,39 +87,17 @@ export function ManageBlogsPage() {
         </Button>
       }
     >
-      <div className="mt-8 space-y-4">
-        <SearchField
-          label="Search blogs"
-          placeholder="Search blogs by title or description..."
-          value={paging.search}
-          onValueChange={paging.setSearch}
-          className="max-w-md"
-        />
-        <DataTable
-          caption="Blog posts"
-          columns={columns}
-          rows={blogs.data?.items ?? (blogs.isError ? [] : undefined)}
-          rowKey={(blog) => blog.id}
-          emptyText={
-            blogs.isError
-              ? 'The posts could not be loaded. Reload the page to try again.'
-              : paging.query.q
-                ? 'No posts match this search.'
-                : 'No posts yet.'
-          }
-          refreshing={blogs.isPlaceholderData}
-        />
-        {blogs.data ? (
-          <Pagination
-            label="Blog pages"
-            offset={paging.query.offset ?? 0}
-            limit={ADMIN_PAGE_SIZE}
-            shown={blogs.data.items.length}
-            total={blogs.data.total}
-            onOffsetChange={paging.setOffset}
-          />
-        ) : null}
-      </div>
+      <AdminListSection
+        paging={paging}
+        list={blogs}
+        columns={columns}
+        rowKey={(blog) => blog.id}
+        searchLabel="Search blogs"
+        searchPlaceholder="Search blogs by title or description..."
+        caption="Blog posts"
+        pagesLabel="Blog pages"
+        noun="posts"
+      />
 
       <Dialog open={formTarget !== null} onOpenChange={(open) => !open && closeForm()}>
         {formTarget ? (

@@ -5,17 +5,16 @@ import { ExternalLinkIcon, Gamepad2Icon, PlusIcon } from 'lucide-react';
 import { Button } from '../../../components/ui/button';
 import { ConfirmDialog } from '../../../components/ui/confirm-dialog';
 import { CoverImage } from '../../../components/ui/cover-image';
-import { DataTable, type Column } from '../../../components/ui/data-table';
+import { type Column } from '../../../components/ui/data-table';
 import { Dialog, DialogContent } from '../../../components/ui/dialog';
-import { Pagination } from '../../../components/ui/pagination';
 import { RowActions } from '../../../components/ui/row-actions';
-import { SearchField } from '../../../components/ui/search-field';
 import { gamesPageQuery } from '../../../features/games/api/get-games';
 import { useDeleteGameMutation } from '../../../features/games/api/manage-games';
 import { GameForm } from '../../../features/games/components/game-form';
 import { isWebUrl } from '../../../lib/urls';
 import { usePagedSearch } from '../../../lib/use-paged-search';
 import { ADMIN_PAGE_SIZE, keepDialogOnOutsideClick } from './admin-table';
+import { AdminListSection } from './admin-list-section';
 import { AdminPage } from './admin-page';
 
 /** Which game the form is open for: none (adding) or the one being edited. */
@@ -101,39 +100,17 @@ export function ManageGamesPage() {
         </Button>
       }
     >
-      <div className="mt-8 space-y-4">
-        <SearchField
-          label="Search games"
-          placeholder="Search games by name or description..."
-          value={paging.search}
-          onValueChange={paging.setSearch}
-          className="max-w-md"
-        />
-        <DataTable
-          caption="Games"
-          columns={columns}
-          rows={games.data?.items ?? (games.isError ? [] : undefined)}
-          rowKey={(game) => game.id}
-          emptyText={
-            games.isError
-              ? 'The games could not be loaded. Reload the page to try again.'
-              : paging.query.q
-                ? 'No games match this search.'
-                : 'No games yet.'
-          }
-          refreshing={games.isPlaceholderData}
-        />
-        {games.data ? (
-          <Pagination
-            label="Games pages"
-            offset={paging.query.offset ?? 0}
-            limit={ADMIN_PAGE_SIZE}
-            shown={games.data.items.length}
-            total={games.data.total}
-            onOffsetChange={paging.setOffset}
-          />
-        ) : null}
-      </div>
+      <AdminListSection
+        paging={paging}
+        list={games}
+        columns={columns}
+        rowKey={(game) => game.id}
+        searchLabel="Search games"
+        searchPlaceholder="Search games by name or description..."
+        caption="Games"
+        pagesLabel="Games pages"
+        noun="games"
+      />
 
       <Dialog open={formTarget !== null} onOpenChange={(open) => !open && closeForm()}>
         {formTarget ? (

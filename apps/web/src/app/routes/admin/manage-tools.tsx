@@ -4,17 +4,16 @@ import { useState } from 'react';
 import { PlusIcon } from 'lucide-react';
 import { Button } from '../../../components/ui/button';
 import { ConfirmDialog } from '../../../components/ui/confirm-dialog';
-import { DataTable, type Column } from '../../../components/ui/data-table';
+import { type Column } from '../../../components/ui/data-table';
 import { Dialog, DialogContent } from '../../../components/ui/dialog';
-import { Pagination } from '../../../components/ui/pagination';
 import { RowActions } from '../../../components/ui/row-actions';
-import { SearchField } from '../../../components/ui/search-field';
 import { toolsPageQuery } from '../../../features/tools/api/get-tools';
 import { useDeleteToolMutation } from '../../../features/tools/api/manage-tools';
 import { ToolForm } from '../../../features/tools/components/tool-form';
 import { ToolIcon } from '../../../features/tools/components/tool-icon';
 import { usePagedSearch } from '../../../lib/use-paged-search';
 import { ADMIN_PAGE_SIZE, keepDialogOnOutsideClick } from './admin-table';
+import { AdminListSection } from './admin-list-section';
 import { AdminPage } from './admin-page';
 
 /** Which tool the form is open for: none (adding) or the one being edited. */
@@ -83,39 +82,17 @@ export function ManageToolsPage() {
         </Button>
       }
     >
-      <div className="mt-8 space-y-4">
-        <SearchField
-          label="Search tools"
-          placeholder="Search tools by name or description..."
-          value={paging.search}
-          onValueChange={paging.setSearch}
-          className="max-w-md"
-        />
-        <DataTable
-          caption="Tools"
-          columns={columns}
-          rows={tools.data?.items ?? (tools.isError ? [] : undefined)}
-          rowKey={(tool) => tool.id}
-          emptyText={
-            tools.isError
-              ? 'The tools could not be loaded. Reload the page to try again.'
-              : paging.query.q
-                ? 'No tools match this search.'
-                : 'No tools yet.'
-          }
-          refreshing={tools.isPlaceholderData}
-        />
-        {tools.data ? (
-          <Pagination
-            label="Tool pages"
-            offset={paging.query.offset ?? 0}
-            limit={ADMIN_PAGE_SIZE}
-            shown={tools.data.items.length}
-            total={tools.data.total}
-            onOffsetChange={paging.setOffset}
-          />
-        ) : null}
-      </div>
+      <AdminListSection
+        paging={paging}
+        list={tools}
+        columns={columns}
+        rowKey={(tool) => tool.id}
+        searchLabel="Search tools"
+        searchPlaceholder="Search tools by name or description..."
+        caption="Tools"
+        pagesLabel="Tool pages"
+        noun="tools"
+      />
 
       <Dialog open={formTarget !== null} onOpenChange={(open) => !open && closeForm()}>
         {formTarget ? (

@@ -4,11 +4,9 @@ import { useState } from 'react';
 import { PlusIcon } from 'lucide-react';
 import { Button } from '../../../components/ui/button';
 import { ConfirmDialog } from '../../../components/ui/confirm-dialog';
-import { DataTable, type Column } from '../../../components/ui/data-table';
+import { type Column } from '../../../components/ui/data-table';
 import { Dialog, DialogContent } from '../../../components/ui/dialog';
-import { Pagination } from '../../../components/ui/pagination';
 import { RowActions } from '../../../components/ui/row-actions';
-import { SearchField } from '../../../components/ui/search-field';
 import { usersPageQuery } from '../../../features/users/api/get-users';
 import { useDeleteUserMutation, type SavedUser } from '../../../features/users/api/manage-users';
 import { OneTimePassword } from '../../../features/users/components/one-time-password';
@@ -18,6 +16,7 @@ import { useAuth } from '../../../lib/auth';
 import { cx } from '../../../lib/class-names';
 import { usePagedSearch } from '../../../lib/use-paged-search';
 import { ADMIN_PAGE_SIZE, keepDialogOnOutsideClick } from './admin-table';
+import { AdminListSection } from './admin-list-section';
 import { AdminPage } from './admin-page';
 
 /** What the modal shows: the form (adding or editing), or the new account's one-time password. */
@@ -126,39 +125,17 @@ export function ManageUsersPage() {
         </Button>
       }
     >
-      <div className="mt-8 space-y-4">
-        <SearchField
-          label="Search users"
-          placeholder="Search users by username or email..."
-          value={paging.search}
-          onValueChange={paging.setSearch}
-          className="max-w-md"
-        />
-        <DataTable
-          caption="Users"
-          columns={columns}
-          rows={users.data?.items ?? (users.isError ? [] : undefined)}
-          rowKey={(user) => user.id}
-          emptyText={
-            users.isError
-              ? 'The users could not be loaded. Reload the page to try again.'
-              : paging.query.q
-                ? 'No users match this search.'
-                : 'No users yet.'
-          }
-          refreshing={users.isPlaceholderData}
-        />
-        {users.data ? (
-          <Pagination
-            label="User pages"
-            offset={paging.query.offset ?? 0}
-            limit={ADMIN_PAGE_SIZE}
-            shown={users.data.items.length}
-            total={users.data.total}
-            onOffsetChange={paging.setOffset}
-          />
-        ) : null}
-      </div>
+      <AdminListSection
+        paging={paging}
+        list={users}
+        columns={columns}
+        rowKey={(user) => user.id}
+        searchLabel="Search users"
+        searchPlaceholder="Search users by username or email..."
+        caption="Users"
+        pagesLabel="User pages"
+        noun="users"
+      />
 
       <Dialog open={dialog !== null} onOpenChange={(open) => !open && closeDialog()}>
         {dialog ? (
