@@ -48,6 +48,30 @@ describe('POST /api/login', () => {
     expect(unknownEmail.json()).toEqual(wrongPassword.json());
   });
 
+  it('takes about as long for an unknown email as for a wrong password', async () => {
+    // Without the decoy hash an unknown email would answer in well under a millisecond against
+    // tens of milliseconds for a real argon2 check: a ratio near 0.02, far outside these bounds.
+    // Medians of interleaved attempts keep a busy machine's noise out of the comparison.
+    const user = await registerUser(t.app);
+    const timed = async (email: string, i: number) => {
+      const started = performance.now();
+      const res = await login({ email, password: `wrong-password-${i}` }, `10.9.${i}.1`);
+      expect(res.statusCode).toBe(401);
+      return performance.now() - started;
+    };
+    await timed('warm-up@example.com', 0);
+    const wrongPassword: number[] = [];
+    const unknownEmail: number[] = [];
+    for (let i = 1; i <= 9; i += 1) {
+      wrongPassword.push(await timed(user.email, i));
+      unknownEmail.push(await timed(`nobody${i}@example.com`, i + 100));
+    }
+    const median = (values: number[]) => [...values].sort((a, b) => a - b)[values.length >> 1]!;
+    const ratio = median(unknownEmail) / median(wrongPassword);
+    expect(ratio).toBeGreaterThan(0.5);
+    expect(ratio).toBeLessThan(2);
+  });
+
   it('answers 400 with field errors when fields are missing', async () => {
     const res = await login({});
     expect(res.statusCode).toBe(400);

@@ -1,7 +1,7 @@
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 
-export type Mode = 'ok' | 'slow' | 'error' | 'garbage' | 'huge';
+export type Mode = 'ok' | 'slow' | 'error' | 'garbage' | 'huge' | 'reset';
 
 /**
  * A stand-in for the price, exchange-rate and market services on 127.0.0.1: answers like the
@@ -33,6 +33,7 @@ export async function startFakeUpstream() {
       response.on('close', () => clearTimeout(timer));
       return;
     }
+    if (mode === 'reset') return void request.socket.destroy();
     if (mode === 'error') return void response.writeHead(500).end('{"error":"down"}');
     if (mode === 'garbage')
       return void response.writeHead(200, { 'content-type': 'application/json' }).end('<html>nope');
