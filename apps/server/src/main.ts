@@ -42,7 +42,17 @@ async function main() {
     console.log(`\n${lines.join('\n')}\n`);
   }
 
+  // On close Fastify stops accepting connections, answers 503 to requests arriving on open ones
+  // and drops idle keep-alive connections; but a connection whose request is still running stays
+  // open after its answer (for the 72 s keep-alive), holding close() past the deadline. Answers
+  // sent while draining therefore end their connection.
+  let draining = false;
+  app.addHook('onSend', async (_request, reply) => {
+    if (draining) reply.header('connection', 'close');
+  });
+
   const stop = async (signal: string) => {
+    draining = true;
     app.log.info({ signal }, 'shutting down');
     const deadline = setTimeout(() => {
       app.log.error('shutdown deadline passed; exiting');

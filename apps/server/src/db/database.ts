@@ -22,9 +22,10 @@ function openSqlite(file: string): Kysely<Database> {
   if (file !== ':memory:') fs.mkdirSync(path.dirname(file), { recursive: true });
   const sqlite = new SQLite(file);
   // WAL lets readers run beside the single writer. With WAL, synchronous=NORMAL never loses a
-  // committed transaction when the process dies (it is in the WAL before the call returns); only
-  // an operating-system crash or power cut may roll back the last commits, which FULL would pay
-  // an fsync per commit to prevent.
+  // committed transaction when the process dies, even by SIGKILL: the commit is written to the WAL
+  // file (the operating system holds it from then on) before the statement returns. Only an
+  // operating-system crash or power cut may roll back the last commits, and even then the file
+  // stays consistent; FULL would prevent that by paying an fsync of the WAL on every commit.
   sqlite.pragma('journal_mode = WAL');
   sqlite.pragma('synchronous = NORMAL');
   sqlite.pragma('foreign_keys = ON');
