@@ -12,7 +12,7 @@ import { apiRoutes, type RouteEntry } from './api-routes.js';
 import type { Config } from './config.js';
 import type { Db } from './db/database.js';
 import { resolveJwtSecret } from './lib/jwt-secret.js';
-import { ResponseCache } from './lib/response-cache.js';
+import { LocalCacheVersions, ResponseCache } from './lib/response-cache.js';
 import { Gateway } from './gateway/gateway.js';
 import { seoRoutes } from './modules/seo/seo.routes.js';
 import { uploadFileRoutes } from './modules/uploads/uploads.routes.js';
@@ -26,6 +26,10 @@ import { errorsPlugin } from './plugins/errors.js';
 import { openapiPlugin } from './plugins/openapi.js';
 import { securityPlugin } from './plugins/security.js';
 import { webPlugin } from './plugins/web.js';
+import { connectRedis, type SharedRedis } from './shared/redis.js';
+import { RedisCacheVersions } from './shared/redis-cache-versions.js';
+import { RedisFailureStore } from './shared/redis-failure-store.js';
+import { RedisRefreshCoordinator } from './shared/redis-refresh-coordinator.js';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -36,6 +40,8 @@ declare module 'fastify' {
     gateway: Gateway;
     /** Every API route with who may call it. */
     apiRouteTable: RouteEntry[];
+    /** State shared with the other instances; undefined when this process serves alone. */
+    redis: SharedRedis | undefined;
   }
 }
 
@@ -44,12 +50,15 @@ export type AppDeps = {
   db: Db;
   logger?: FastifyServerOptions['logger'];
   failureStore?: FailureStore;
+  /** A connection to use instead of the one REDIS_URL would open (which the app then owns). */
+  redis?: SharedRedis;
 };
 
 /** JSON bodies are small in this API; uploads get their own limit where they are accepted. */
 const BODY_LIMIT_BYTES = 256 * 1024;
 
-export async function buildApp({ config, db, logger = false, failureStore }: AppDeps) {
+export async function buildApp(deps: AppDeps) {
+  const { config, db, logger = false } = deps;
   const app = Fastify({
     logger,
     trustProxy: config.trustProxy,
@@ -62,10 +71,27 @@ export async function buildApp({ config, db, logger = false, failureStore }: App
   app.setSerializerCompiler(serializerCompiler);
   app.decorate('db', db);
   app.decorate('config', config);
-  app.decorate('publicCache', new ResponseCache());
-  app.decorate('gateway', new Gateway(config.gateway, db.kysely, app.log));
 
-  const store = failureStore ?? new MemoryFailureStore();
+  const redis = deps.redis ?? (config.redis ? await connectRedis(config.redis) : undefined);
+  if (redis && !deps.redis) app.addHook('onClose', () => redis.close());
+  redis?.client.on('error', (error: Error) => app.log.warn({ err: error }, 'redis: connection'));
+  app.decorate('redis', redis);
+  app.decorate(
+    'publicCache',
+    new ResponseCache(redis ? new RedisCacheVersions(redis, app.log) : new LocalCacheVersions()),
+  );
+  app.decorate(
+    'gateway',
+    new Gateway(
+      config.gateway,
+      db.kysely,
+      app.log,
+      redis ? new RedisRefreshCoordinator(redis) : undefined,
+    ),
+  );
+
+  const store =
+    deps.failureStore ?? (redis ? new RedisFailureStore(redis) : new MemoryFailureStore());
   if (store instanceof MemoryFailureStore) app.addHook('onClose', async () => store.close());
   const throttle = new LoginThrottle(store, config.loginThrottle);
 
@@ -73,6 +99,10 @@ export async function buildApp({ config, db, logger = false, failureStore }: App
   await app.register(securityPlugin);
   await app.register(rateLimit, {
     global: false,
+    // Shared counts with several instances; if Redis cannot answer, requests are let through.
+    ...(redis
+      ? { redis: redis.client, nameSpace: redis.key('rate-limit:'), skipOnError: true }
+      : {}),
     errorResponseBuilder: (_request, context) => ({
       statusCode: 429,
       message: `Too many requests. Please try again in ${context.after}.`,
@@ -90,7 +120,7 @@ export async function buildApp({ config, db, logger = false, failureStore }: App
   });
   await app.register(openapiPlugin, { siteName: config.siteName });
   await app.register(authPlugin, {
-    secret: resolveJwtSecret(config.jwtSecret, config.dataDir),
+    secret: await resolveJwtSecret(config.jwtSecret, db.kysely),
     ttlSeconds: config.jwtTtlSeconds,
   });
   const routeTable: RouteEntry[] = [];

@@ -39,6 +39,17 @@ const ZEnv = z.object({
       .regex(/^postgres(ql)?:\/\//, 'must be a postgres:// or postgresql:// URL')
       .optional(),
   ),
+  REDIS_URL: z.preprocess(
+    emptyAsUndefined,
+    z
+      .string()
+      .regex(/^rediss?:\/\//, 'must be a redis:// or rediss:// URL')
+      .optional(),
+  ),
+  REDIS_PREFIX: z
+    .string()
+    .regex(/^[A-Za-z0-9:_-]{1,40}$/, 'must be 1-40 letters, digits, ":", "_" or "-"')
+    .default('nexusplay:'),
   JWT_SECRET: z.preprocess(
     emptyAsUndefined,
     z.string().min(32, 'must be at least 32 characters').optional(),
@@ -102,6 +113,8 @@ export type Config = {
   host: string;
   dataDir: string;
   databaseUrl: string | undefined;
+  /** Shared state for several instances (rate limits, caches, the gateway); none: this process only. */
+  redis: { url: string; prefix: string } | undefined;
   jwtSecret: string | undefined;
   jwtTtlSeconds: number;
   admin: { email?: string; username?: string; password?: string };
@@ -155,6 +168,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     host: e.HOST,
     dataDir: path.resolve(e.DATA_DIR),
     databaseUrl: e.DATABASE_URL,
+    redis: e.REDIS_URL ? { url: e.REDIS_URL, prefix: e.REDIS_PREFIX } : undefined,
     jwtSecret: e.JWT_SECRET,
     jwtTtlSeconds: Math.max(1, Math.round(e.JWT_TTL)),
     admin: { email: e.ADMIN_EMAIL, username: e.ADMIN_USERNAME, password: e.ADMIN_PASSWORD },

@@ -100,6 +100,7 @@ async function ownerCreates(ctx: Ctx, url: string, payload: object) {
 
 const MATRIX: Record<string, Row> = {
   'GET /api/health': { expect: everyone(200), request: json('GET', '/api/health') },
+  'GET /api/ready': { expect: everyone(200), request: json('GET', '/api/ready') },
   'POST /api/register': {
     expect: everyone(201),
     request: json('POST', '/api/register', undefined),

@@ -6,3 +6,11 @@ export const ZHealthResponse = z.object({
   uptimeSeconds: z.number(),
 });
 export type THealthResponse = z.infer<typeof ZHealthResponse>;
+
+export const ZReadyResponse = z.object({
+  status: z.literal('ready'),
+  database: z.enum(['sqlite', 'postgres']),
+  /** "none" when this instance serves alone, without shared state. */
+  redis: z.enum(['ok', 'none']),
+});
+export type TReadyResponse = z.infer<typeof ZReadyResponse>;

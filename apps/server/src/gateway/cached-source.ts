@@ -10,31 +10,55 @@ export type SourceOptions<T> = {
   load: () => Promise<T>;
   /** What to answer when there has never been a good value (SPEC 8's fallbacks). */
   fallback: T;
+  /** How long an instance with nothing to answer waits for another's call (the upstream timeout). */
+  peerWaitMs?: number;
 };
+
+/** A source's latest outcome as every instance sees it. */
+export type SharedSourceState<T> = { value: T; asOf: string; failed: boolean };
+
+/**
+ * Lets several instances keep the one-upstream-call-per-TTL promise together: one of them wins
+ * the right to call for a TTL window and publishes what it got; the others read that.
+ */
+export interface RefreshCoordinator {
+  claim(source: string, ttlMs: number): Promise<{ won: true } | { won: false; retryInMs: number }>;
+  publish<T>(source: string, state: SharedSourceState<T>): Promise<void>;
+  read<T>(source: string): Promise<SharedSourceState<T> | undefined>;
+}
+
+/** How soon an instance that lost the claim looks for the winner's answer. */
+const SHARED_POLL_MS = 1_000;
+/** How often an instance with nothing to answer looks while another's call is in flight. */
+const PEER_POLL_MS = 25;
+
+const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
 /**
  * One third-party figure, shared by every request: cached for its TTL, fetched by one call at a
  * time however many requests arrive, and never fetched again before the TTL has passed, even
  * after a failure. When the upstream fails, the last good value (kept in the database, so it
  * survives restarts and serves every instance) is answered as stale; with none, the fallback.
+ * With a coordinator, the TTL and the outcome are shared by every instance.
  */
 export class CachedSource<T> {
   private current: { value: T; asOf: string } | undefined;
-  private lastAttempt = 0;
+  private nextCheck = 0;
   private lastFailed = false;
   private inFlight: Promise<void> | undefined;
-  /** Upstream calls made, for the one-call-per-TTL promise to be measured. */
+  /** Upstream calls made by this instance, for the one-call-per-TTL promise to be measured. */
   calls = 0;
 
   constructor(
     private readonly options: SourceOptions<T>,
     private readonly db: Kysely<Database>,
     private readonly log: FastifyBaseLogger,
+    private readonly coordinator?: RefreshCoordinator,
   ) {}
 
   async get(now = Date.now()): Promise<SourceValue<T>> {
-    if (now - this.lastAttempt >= this.options.ttlMs) {
-      this.inFlight ??= this.refresh(now).finally(() => {
+    if (now >= this.nextCheck) {
+      this.inFlight ??= this.sync(now).finally(() => {
         this.inFlight = undefined;
       });
       await this.inFlight;
@@ -46,8 +70,58 @@ export class CachedSource<T> {
     return { value: this.current.value, asOf: this.current.asOf, stale: this.lastFailed };
   }
 
-  private async refresh(now: number) {
-    this.lastAttempt = now;
+  private async sync(now: number) {
+    const { name, ttlMs } = this.options;
+    if (!this.coordinator) {
+      this.nextCheck = now + ttlMs;
+      return this.refresh();
+    }
+    let claim: Awaited<ReturnType<RefreshCoordinator['claim']>>;
+    try {
+      claim = await this.coordinator.claim(name, ttlMs);
+    } catch (error) {
+      // Without the shared state this instance keeps its own TTL rather than stop answering.
+      this.log.warn({ err: error, source: name }, 'refresh claim failed; refreshing locally');
+      claim = { won: true };
+    }
+    if (claim.won) {
+      this.nextCheck = now + ttlMs;
+      await this.refresh();
+      this.current ??= await this.readSnapshot();
+      if (this.current) await this.share({ ...this.current, failed: this.lastFailed });
+      return;
+    }
+    this.nextCheck = now + Math.max(1, Math.min(claim.retryInMs, SHARED_POLL_MS));
+    try {
+      let shared = await this.coordinator.read<T>(name);
+      // Nothing to answer yet: the winner's call is likely in flight, so wait for it rather
+      // than answer the fallback, but never longer than the call itself may take.
+      const waitUntil = Date.now() + (this.options.peerWaitMs ?? 0);
+      while (!shared && !this.current && Date.now() < waitUntil) {
+        await sleep(PEER_POLL_MS);
+        shared = await this.coordinator.read<T>(name);
+      }
+      if (shared) {
+        this.current = { value: shared.value, asOf: shared.asOf };
+        this.lastFailed = shared.failed;
+      }
+    } catch (error) {
+      this.log.warn(
+        { err: error, source: name },
+        'shared value unreadable; answering the last one',
+      );
+    }
+  }
+
+  private async share(state: SharedSourceState<T>) {
+    try {
+      await this.coordinator?.publish(this.options.name, state);
+    } catch (error) {
+      this.log.warn({ err: error, source: this.options.name }, 'could not share the new value');
+    }
+  }
+
+  private async refresh() {
     this.calls += 1;
     try {
       const value = await this.options.load();

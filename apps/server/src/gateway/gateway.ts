@@ -4,7 +4,7 @@ import { z } from 'zod';
 import type { TMarketItem, TMarketResponse, TPricesResponse } from '@nexusplay/contract/market';
 import type { Config } from '../config.js';
 import type { Database } from '../db/schema.js';
-import { CachedSource } from './cached-source.js';
+import { CachedSource, type RefreshCoordinator } from './cached-source.js';
 import { fetchJson, UpstreamError } from './fetch-json.js';
 import { MARKET_SAMPLE } from './market-sample.js';
 import { normaliseMarket } from './market.js';
@@ -36,12 +36,18 @@ export class Gateway {
   readonly fx: CachedSource<number>;
   readonly market: CachedSource<Record<string, TMarketItem[]>>;
 
-  constructor(config: Config['gateway'], db: Kysely<Database>, log: FastifyBaseLogger) {
+  constructor(
+    config: Config['gateway'],
+    db: Kysely<Database>,
+    log: FastifyBaseLogger,
+    coordinator?: RefreshCoordinator,
+  ) {
     const options = (maxBytes: number, headers?: Record<string, string>) => ({
       timeoutMs: config.timeoutMs,
       maxBytes,
       ...(headers ? { headers } : {}),
     });
+    const peerWaitMs = config.timeoutMs + 250;
     const priceHeaders = config.priceApiKey
       ? { [config.priceApiKeyHeader]: config.priceApiKey }
       : undefined;
@@ -51,6 +57,7 @@ export class Gateway {
         name: 'prices',
         ttlMs: config.priceTtlMs,
         fallback: { pixels: { usd: 0 }, axs: { usd: 0 } },
+        peerWaitMs,
         load: async () => {
           const url = `${config.priceApiUrl}/api/v3/simple/price?ids=pixels,axie-infinity&vs_currencies=usd,idr`;
           const parsed = ZSimplePrice.safeParse(
@@ -62,6 +69,7 @@ export class Gateway {
       },
       db,
       log,
+      coordinator,
     );
 
     this.fx = new CachedSource<number>(
@@ -69,6 +77,7 @@ export class Gateway {
         name: 'fx',
         ttlMs: config.fxTtlMs,
         fallback: FALLBACK_USD_IDR,
+        peerWaitMs,
         load: async () => {
           const parsed = ZRates.safeParse(await fetchJson(config.fxApiUrl, options(SMALL_ANSWER)));
           if (!parsed.success) throw new UpstreamError('exchange-rate answer has no IDR rate');
@@ -77,6 +86,7 @@ export class Gateway {
       },
       db,
       log,
+      coordinator,
     );
 
     const marketUrl = config.marketApiUrl;
@@ -85,6 +95,7 @@ export class Gateway {
         name: marketUrl ? 'market' : 'market-sample',
         ttlMs: config.marketTtlMs,
         fallback: {},
+        peerWaitMs,
         load: async () =>
           normaliseMarket(
             marketUrl ? await fetchJson(marketUrl, options(MARKET_ANSWER)) : MARKET_SAMPLE,
@@ -92,6 +103,7 @@ export class Gateway {
       },
       db,
       log,
+      coordinator,
     );
     this.isSample = !marketUrl;
   }

@@ -1,6 +1,6 @@
-import type { FastifyReply } from 'fastify';
+import type { FastifyReply, FastifyRequest } from 'fastify';
 import { TOTAL_COUNT_HEADER } from '@nexusplay/contract/lists';
-import type { ResponseCache } from './response-cache.js';
+import type { CachedBody, ResponseCache } from './response-cache.js';
 
 export type ListQuery = {
   q?: string | undefined;
@@ -9,10 +9,26 @@ export type ListQuery = {
 };
 
 /**
+ * Answers a cached body with its ETag; a client that already holds it gets 304 and no body.
+ * `no-cache` makes browsers ask every time, so a write is never hidden behind a local copy.
+ */
+export function sendCachedBody(
+  request: FastifyRequest,
+  reply: FastifyReply,
+  entry: CachedBody,
+  contentType: string,
+) {
+  reply.header('etag', entry.etag).header('cache-control', 'no-cache');
+  if (request.headers['if-none-match'] === entry.etag) return reply.code(304).send();
+  return reply.type(contentType).send(entry.body);
+}
+
+/**
  * Answers a public list from the cache, loading and serialising it once per distinct query
  * until the next write to its namespace. The body is already JSON, so it is sent as it is.
  */
 export async function sendCachedList(
+  request: FastifyRequest,
   reply: FastifyReply,
   cache: ResponseCache,
   namespace: string,
@@ -20,15 +36,12 @@ export async function sendCachedList(
   load: () => Promise<{ items: unknown[]; total: number }>,
 ) {
   const key = JSON.stringify([query.q ?? '', query.limit ?? null, query.offset ?? 0]);
-  let entry = cache.get(namespace, key);
-  if (!entry) {
+  const entry = await cache.remember(namespace, key, async () => {
     const { items, total } = await load();
-    entry = { body: JSON.stringify(items), total };
-    cache.set(namespace, key, entry);
-  }
-  return reply
+    return { body: JSON.stringify(items), total };
+  });
+  reply
     .header(TOTAL_COUNT_HEADER, String(entry.total))
-    .header('access-control-expose-headers', TOTAL_COUNT_HEADER)
-    .type('application/json; charset=utf-8')
-    .send(entry.body);
+    .header('access-control-expose-headers', TOTAL_COUNT_HEADER);
+  return sendCachedBody(request, reply, entry, 'application/json; charset=utf-8');
 }

@@ -1,31 +1,76 @@
-type Entry = { body: string; total: number };
-type Stored = Entry & { expiresAt: number };
+import { createHash } from 'node:crypto';
+
+export type CachedBody = { body: string; total: number; etag: string };
+type Stored = CachedBody & { version: string; expiresAt: number };
 
 /**
- * Cached answers of the public lists, grouped by namespace ("games", "blogs", ...). A write on
- * this instance drops its whole namespace, so its readers never see a list older than the last
- * write; entries also expire after `ttlMs`, which bounds how stale another instance can be.
- * Bounded: the oldest entries go first once a namespace is full.
+ * The generation of each namespace. A write bumps its namespace; an entry is good only while its
+ * namespace is still at the generation the entry was loaded under. On one instance the counters
+ * live in memory; with several, in Redis, so a write on one instance is seen by all at once.
+ */
+export interface CacheVersions {
+  /** undefined when the generation cannot be known right now: then nothing is cached. */
+  current(namespace: string): Promise<string | undefined>;
+  bump(namespaces: readonly string[]): Promise<void>;
+}
+
+export class LocalCacheVersions implements CacheVersions {
+  private readonly generations = new Map<string, number>();
+
+  async current(namespace: string) {
+    return String(this.generations.get(namespace) ?? 0);
+  }
+
+  async bump(namespaces: readonly string[]) {
+    for (const namespace of namespaces)
+      this.generations.set(namespace, (this.generations.get(namespace) ?? 0) + 1);
+  }
+}
+
+const etagOf = (body: string) =>
+  `"${createHash('sha256').update(body).digest('base64url').slice(0, 27)}"`;
+
+/**
+ * Serialised answers of the public lists and feeds, grouped by namespace ("games", "blogs", ...),
+ * each with its ETag computed once. A write drops its namespace everywhere (see CacheVersions);
+ * entries also expire after `ttlMs`, a bound on staleness should a bump ever be lost. Bounded: the
+ * oldest entries go first once a namespace is full.
  */
 export class ResponseCache {
   private readonly namespaces = new Map<string, Map<string, Stored>>();
 
   constructor(
+    private readonly versions: CacheVersions = new LocalCacheVersions(),
     private readonly ttlMs = 30_000,
     private readonly maxEntriesPerNamespace = 500,
   ) {}
 
-  get(namespace: string, key: string): Entry | undefined {
+  /** The cached body for `key`, else the one `load` builds, kept for the next reader. */
+  async remember(
+    namespace: string,
+    key: string,
+    load: () => Promise<{ body: string; total: number }>,
+  ): Promise<CachedBody> {
+    // The generation is read before loading: a write landing meanwhile makes this entry old.
+    const version = await this.versions.current(namespace);
     const entries = this.namespaces.get(namespace);
-    const entry = entries?.get(key);
-    if (entry && entry.expiresAt <= Date.now()) {
-      entries?.delete(key);
-      return undefined;
-    }
+    const hit = entries?.get(key);
+    if (hit && hit.version === version && hit.expiresAt > Date.now()) return hit;
+    if (hit) entries?.delete(key);
+
+    const loaded = await load();
+    const entry = { ...loaded, etag: etagOf(loaded.body) };
+    if (version !== undefined) this.store(namespace, key, { ...entry, version });
     return entry;
   }
 
-  set(namespace: string, key: string, entry: Entry): void {
+  /** Called after a write has committed, before it is answered. */
+  async invalidate(...namespaces: string[]): Promise<void> {
+    for (const namespace of namespaces) this.namespaces.delete(namespace);
+    await this.versions.bump(namespaces);
+  }
+
+  private store(namespace: string, key: string, entry: CachedBody & { version: string }) {
     let entries = this.namespaces.get(namespace);
     if (!entries) {
       entries = new Map();
@@ -36,9 +81,5 @@ export class ResponseCache {
       if (oldest !== undefined) entries.delete(oldest);
     }
     entries.set(key, { ...entry, expiresAt: Date.now() + this.ttlMs });
-  }
-
-  invalidate(...namespaces: string[]): void {
-    for (const namespace of namespaces) this.namespaces.delete(namespace);
   }
 }

@@ -50,7 +50,7 @@ export const blogsRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     (request, reply) =>
-      sendCachedList(reply, app.publicCache, 'blogs', request.query, () =>
+      sendCachedList(request, reply, app.publicCache, 'blogs', request.query, () =>
         listBlogs(db(), app.db.engine, request.query),
       ),
   );
@@ -93,7 +93,7 @@ export const blogsRoutes: FastifyPluginAsyncZod = async (app) => {
         .execute(async (trx) =>
           insertBlog(trx, blogValues(fields, picture ? await saveUpload(trx, picture) : null)),
         );
-      changed();
+      await changed();
       return reply.status(201).send(blog);
     },
   );
@@ -130,7 +130,7 @@ export const blogsRoutes: FastifyPluginAsyncZod = async (app) => {
           return updated;
         });
       if (!blog) throw notFound('This blog post does not exist.');
-      changed();
+      await changed();
       return blog;
     },
   );
@@ -155,7 +155,7 @@ export const blogsRoutes: FastifyPluginAsyncZod = async (app) => {
           if (!deleted) throw notFound('This blog post does not exist.');
           await deleteUploadIfUnreferenced(trx, deleted.image);
         });
-      changed();
+      await changed();
       return { message: 'Blog post deleted.' };
     },
   );

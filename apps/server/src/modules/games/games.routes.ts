@@ -34,7 +34,7 @@ export const gamesRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     (request, reply) =>
-      sendCachedList(reply, app.publicCache, 'games', request.query, () =>
+      sendCachedList(request, reply, app.publicCache, 'games', request.query, () =>
         listGames(db(), app.db.engine, request.query),
       ),
   );
@@ -59,7 +59,7 @@ export const gamesRoutes: FastifyPluginAsyncZod = async (app) => {
         .execute(async (trx) =>
           insertGame(trx, { ...fields, image: picture ? await saveUpload(trx, picture) : null }),
         );
-      app.publicCache.invalidate('games');
+      await app.publicCache.invalidate('games');
       return reply.status(201).send(game);
     },
   );
@@ -96,7 +96,7 @@ export const gamesRoutes: FastifyPluginAsyncZod = async (app) => {
           return updated;
         });
       if (!game) throw notFound('This game does not exist.');
-      app.publicCache.invalidate('games');
+      await app.publicCache.invalidate('games');
       return game;
     },
   );
@@ -121,7 +121,7 @@ export const gamesRoutes: FastifyPluginAsyncZod = async (app) => {
           if (!deleted) throw notFound('This game does not exist.');
           await deleteUploadIfUnreferenced(trx, deleted.image);
         });
-      app.publicCache.invalidate('games');
+      await app.publicCache.invalidate('games');
       return { message: 'Game deleted.' };
     },
   );

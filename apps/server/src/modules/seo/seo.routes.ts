@@ -119,10 +119,10 @@ export const seoRoutes: FastifyPluginAsyncZod = async (app) => {
   );
 
   async function cachedFeed(key: string, build: () => Promise<string>) {
-    const hit = app.publicCache.get('feeds', key);
-    if (hit) return hit.body;
-    const body = await build();
-    app.publicCache.set('feeds', key, { body, total: 0 });
-    return body;
+    const entry = await app.publicCache.remember('feeds', key, async () => ({
+      body: await build(),
+      total: 0,
+    }));
+    return entry.body;
   }
 };

@@ -23,7 +23,7 @@ export const toolsRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     (request, reply) =>
-      sendCachedList(reply, app.publicCache, 'tools', request.query, () =>
+      sendCachedList(request, reply, app.publicCache, 'tools', request.query, () =>
         listTools(db(), app.db.engine, request.query),
       ),
   );
@@ -42,7 +42,7 @@ export const toolsRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request, reply) => {
       const tool = await insertTool(db(), request.body);
-      app.publicCache.invalidate('tools');
+      await app.publicCache.invalidate('tools');
       return reply.status(201).send(tool);
     },
   );
@@ -63,7 +63,7 @@ export const toolsRoutes: FastifyPluginAsyncZod = async (app) => {
     async (request) => {
       const tool = await updateTool(db(), request.params.id, request.body);
       if (!tool) throw notFound('This tool does not exist.');
-      app.publicCache.invalidate('tools');
+      await app.publicCache.invalidate('tools');
       return tool;
     },
   );
@@ -83,7 +83,7 @@ export const toolsRoutes: FastifyPluginAsyncZod = async (app) => {
     async (request) => {
       const deleted = await deleteTool(db(), request.params.id);
       if (!deleted) throw notFound('This tool does not exist.');
-      app.publicCache.invalidate('tools');
+      await app.publicCache.invalidate('tools');
       return { message: 'Tool deleted.' };
     },
   );

@@ -1,0 +1,27 @@
+import type { RefreshCoordinator, SharedSourceState } from '../gateway/cached-source.js';
+import type { SharedRedis } from './redis.js';
+
+/**
+ * The gateway's TTL windows in Redis: the instance whose SET NX lands first calls the upstream
+ * for that window; the lock expires with the TTL, so the next window is open to all again.
+ */
+export class RedisRefreshCoordinator implements RefreshCoordinator {
+  constructor(private readonly redis: SharedRedis) {}
+
+  async claim(source: string, ttlMs: number) {
+    const lock = this.redis.key(`gateway:${source}:window`);
+    const won = await this.redis.client.set(lock, String(process.pid), 'PX', ttlMs, 'NX');
+    if (won === 'OK') return { won: true as const };
+    const remaining = await this.redis.client.pttl(lock);
+    return { won: false as const, retryInMs: remaining > 0 ? remaining : 0 };
+  }
+
+  async publish<T>(source: string, state: SharedSourceState<T>) {
+    await this.redis.client.set(this.redis.key(`gateway:${source}:state`), JSON.stringify(state));
+  }
+
+  async read<T>(source: string) {
+    const raw = await this.redis.client.get(this.redis.key(`gateway:${source}:state`));
+    return raw ? (JSON.parse(raw) as SharedSourceState<T>) : undefined;
+  }
+}
