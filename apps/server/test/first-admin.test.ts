@@ -5,7 +5,7 @@ import {
   createAdmin,
   ensureFirstAdmin,
 } from '../src/modules/users/first-admin.js';
-import { createTestApp, type TestApp } from './helpers/test-app.js';
+import { createTestApp, createTestDatabase, type TestApp } from './helpers/test-app.js';
 import { decodeClaims, loginToken, newIdentity } from './helpers/accounts.js';
 
 describe('the first administrator', () => {
@@ -40,5 +40,22 @@ describe('the first administrator', () => {
     await expect(
       createAdmin(t.db.kysely, { ...newIdentity(), email: identity.email }),
     ).rejects.toBeInstanceOf(AdminIdentityTakenError);
+  });
+});
+
+describe('instances starting together on a fresh database', () => {
+  it('create exactly one administrator, and none of them fails', async () => {
+    const database = await createTestDatabase();
+    try {
+      const results = await Promise.all(
+        Array.from({ length: 4 }, () =>
+          ensureFirstAdmin(database.db.kysely, { password: 'a shared password' }),
+        ),
+      );
+      expect(results.filter(Boolean)).toHaveLength(1);
+      expect(await countAdmins(database.db.kysely)).toBe(1);
+    } finally {
+      await database.drop();
+    }
   });
 });

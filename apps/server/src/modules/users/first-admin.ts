@@ -34,9 +34,15 @@ export async function createAdmin(
 /** On a fresh install there must be someone who can reach the admin area. */
 export async function ensureFirstAdmin(db: Kysely<Database>, seed: AdminSeed) {
   if ((await countAdmins(db)) > 0) return undefined;
-  return createAdmin(db, {
-    email: seed.email ?? 'admin@nexusplay.local',
-    username: seed.username ?? 'admin',
-    ...(seed.password ? { password: seed.password } : {}),
-  });
+  try {
+    return await createAdmin(db, {
+      email: seed.email ?? 'admin@nexusplay.local',
+      username: seed.username ?? 'admin',
+      ...(seed.password ? { password: seed.password } : {}),
+    });
+  } catch (error) {
+    // Another instance starting at the same moment created it first (a unique index refused ours).
+    if ((await countAdmins(db)) > 0) return undefined;
+    throw error;
+  }
 }
