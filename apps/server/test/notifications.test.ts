@@ -133,6 +133,24 @@ describe('notifications API', () => {
     expect((await list(alice)).filter((n: { read: boolean }) => !n.read)).toHaveLength(1);
   });
 
+  it('marks as read while an admin deletes the same notification, without a failure', async () => {
+    // On PostgreSQL the delete can commit between the read mark's select and its insert.
+    for (let round = 0; round < 25; round += 1) {
+      const created = await call('POST', '/api/admin-notifications', adminToken, {
+        title: `Race ${round}`,
+        message: 'Dihapus sebentar lagi',
+      });
+      const id = created.json().notification.id as number;
+      const answers = await Promise.all([
+        ...Array.from({ length: 6 }, (_, i) =>
+          call('POST', '/api/admin-notifications/read', i % 2 ? alice : bob, { ids: [id] }),
+        ),
+        call('DELETE', `/api/admin-notifications/${id}`, adminToken),
+      ]);
+      expect(answers.map((res) => res.statusCode)).toEqual([200, 200, 200, 200, 200, 200, 200]);
+    }
+  });
+
   it('refuses a malformed read request', async () => {
     for (const payload of [
       {},

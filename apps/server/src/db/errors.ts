@@ -9,3 +9,14 @@ export function isUniqueViolation(error: unknown): boolean {
     code === 'SQLITE_CONSTRAINT_PRIMARYKEY'
   );
 }
+
+/**
+ * True when a write named a row that another request deleted meanwhile (a FOREIGN KEY refusal),
+ * on either engine. On PostgreSQL this is a race between concurrent transactions.
+ */
+export function isForeignKeyViolation(error: unknown): boolean {
+  if (typeof error !== 'object' || error === null) return false;
+  const code = (error as { code?: unknown }).code;
+  // 23503: PostgreSQL foreign_key_violation.
+  return code === '23503' || code === 'SQLITE_CONSTRAINT_FOREIGNKEY';
+}

@@ -1,6 +1,7 @@
 import type { FastifyError, FastifyInstance, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
+import { isForeignKeyViolation } from '../db/errors.js';
 import { AppError } from '../lib/app-error.js';
 import { fieldErrors } from '../lib/validation.js';
 
@@ -44,6 +45,14 @@ export function errorReply(error: FastifyError, request: FastifyRequest): ErrorR
   }
   if (hasZodFastifySchemaValidationErrors(error)) {
     return { status: 400, body: validationReply(error) };
+  }
+  // A write that names a row deleted meanwhile by another request (its owner, its parent):
+  // the database refused it whole, so nothing was saved; the caller can reload and retry.
+  if (isForeignKeyViolation(error)) {
+    return {
+      status: 409,
+      body: { message: 'Something this change refers to was removed meanwhile. Please reload.' },
+    };
   }
   const status = error.statusCode ?? 500;
   if (status >= 400 && status < 500) return { status, body: { message: clientMessage(error) } };

@@ -2,6 +2,7 @@ import { sql, type Kysely } from 'kysely';
 import { LIST_CAP } from '@nexusplay/contract/lists';
 import type { TNotification } from '@nexusplay/contract/notifications';
 import { nowTimestamp } from '../../db/codecs.js';
+import { isForeignKeyViolation } from '../../db/errors.js';
 import type { Database } from '../../db/schema.js';
 
 type DB = Kysely<Database>;
@@ -107,15 +108,23 @@ export async function isReadBy(db: DB, id: number, userId: number) {
 export async function markRead(db: DB, userId: number, ids: readonly number[]) {
   if (ids.length === 0) return;
   const now = nowTimestamp();
-  await db
-    .insertInto('notification_reads')
-    .columns(['user_id', 'notification_id', 'read_at'])
-    .expression((eb) =>
-      eb
-        .selectFrom('notifications')
-        .select([eb.val(userId).as('user_id'), 'id', eb.val(now).as('read_at')])
-        .where('id', 'in', [...new Set(ids)]),
-    )
-    .onConflict((oc) => oc.columns(['user_id', 'notification_id']).doNothing())
-    .execute();
+  const insert = () =>
+    db
+      .insertInto('notification_reads')
+      .columns(['user_id', 'notification_id', 'read_at'])
+      .expression((eb) =>
+        eb
+          .selectFrom('notifications')
+          .select([eb.val(userId).as('user_id'), 'id', eb.val(now).as('read_at')])
+          .where('id', 'in', [...new Set(ids)]),
+      )
+      .onConflict((oc) => oc.columns(['user_id', 'notification_id']).doNothing())
+      .execute();
+  try {
+    await insert();
+  } catch (error) {
+    // A notification deleted between the select and the insert: once more, without it.
+    if (!isForeignKeyViolation(error)) throw error;
+    await insert();
+  }
 }
