@@ -2,8 +2,20 @@ import { sql } from 'kysely';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { ZHealthResponse, ZReadyResponse } from '@nexusplay/contract/health';
 import { ZErrorResponse } from '@nexusplay/contract/errors';
+import { AppError } from '../../lib/app-error.js';
 
 export const healthRoutes: FastifyPluginAsyncZod = async (app) => {
+  /** Throws a 503 in the error shape when `probe` fails, logging why. */
+  const require = async (what: string, probe: () => Promise<unknown>) => {
+    try {
+      await probe();
+    } catch (error) {
+      app.log.error({ err: error }, `${what} unreachable`);
+      throw new AppError(503, `The ${what} is unreachable.`);
+    }
+  };
+  const database = () => require('database', () => sql`select 1`.execute(app.db.kysely));
+
   app.get(
     '/health',
     {
@@ -14,13 +26,8 @@ export const healthRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: ZHealthResponse, 503: ZErrorResponse },
       },
     },
-    async (_request, reply) => {
-      try {
-        await sql`select 1`.execute(app.db.kysely);
-      } catch (error) {
-        app.log.error({ err: error }, 'health check: database unreachable');
-        return reply.status(503).send({ message: 'The database is unreachable.' });
-      }
+    async () => {
+      await database();
       return {
         status: 'ok' as const,
         database: app.db.engine,
@@ -39,25 +46,14 @@ export const healthRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: ZReadyResponse, 503: ZErrorResponse },
       },
     },
-    async (_request, reply) => {
-      try {
-        await sql`select 1`.execute(app.db.kysely);
-      } catch (error) {
-        app.log.error({ err: error }, 'readiness: database unreachable');
-        return reply.status(503).send({ message: 'The database is unreachable.' });
-      }
-      if (app.redis) {
-        try {
-          await app.redis.client.ping();
-        } catch (error) {
-          app.log.error({ err: error }, 'readiness: redis unreachable');
-          return reply.status(503).send({ message: 'Redis is unreachable.' });
-        }
-      }
+    async () => {
+      await database();
+      const redis = app.redis;
+      if (redis) await require('Redis server', () => redis.client.ping());
       return {
         status: 'ready' as const,
         database: app.db.engine,
-        redis: app.redis ? ('ok' as const) : ('none' as const),
+        redis: redis ? ('ok' as const) : ('none' as const),
       };
     },
   );
