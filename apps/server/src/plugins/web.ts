@@ -86,6 +86,9 @@ export const webPlugin = fp<WebOptions>(async (app: FastifyInstance, { distDir, 
       root: distDir,
       index: false,
       wildcard: false,
+      // The web build writes Brotli and gzip copies of its text files; browsers get the smallest
+      // one they accept.
+      preCompressed: true,
       // index.html is answered rendered, never as the raw file.
       globIgnore: ['index.html'],
       setHeaders(res, filePath) {

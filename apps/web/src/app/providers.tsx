@@ -1,11 +1,11 @@
 import { QueryCache, QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { useState, type ReactNode } from 'react';
+import type { ReactNode } from 'react';
 import { ApiError } from '../lib/api-client';
 import { AuthProvider } from '../lib/auth';
 
 const MAX_QUERY_RETRIES = 2;
 
-function createQueryClient() {
+export function createQueryClient() {
   return new QueryClient({
     // A page that cannot load its content shows none, and the reason goes to the console (SPEC 8).
     queryCache: new QueryCache({
@@ -21,8 +21,13 @@ function createQueryClient() {
   });
 }
 
-export function AppProviders({ children }: { children: ReactNode }) {
-  const [queryClient] = useState(createQueryClient);
+type AppProvidersProps = {
+  /** Shared with the routes, whose loaders start a page's queries. */
+  queryClient: QueryClient;
+  children: ReactNode;
+};
+
+export function AppProviders({ queryClient, children }: AppProvidersProps) {
   return (
     <QueryClientProvider client={queryClient}>
       <AuthProvider>{children}</AuthProvider>

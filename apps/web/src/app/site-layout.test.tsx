@@ -47,7 +47,7 @@ describe('site header and footer', () => {
     renderApp('/', { token: userToken() });
     const header = within(await screen.findByRole('banner'));
     expect(
-      header.getByRole('button', { name: /Account menu for player\.one/ }),
+      await header.findByRole('button', { name: /Account menu for player\.one/ }),
     ).toBeInTheDocument();
     expect(header.queryByRole('button', { name: 'Sign In' })).not.toBeInTheDocument();
   });
@@ -70,8 +70,8 @@ describe('sign-in and sign-up modals', () => {
   it('open from the header, switch between each other and are never open together', async () => {
     const { user } = renderApp('/');
     await user.click(await screen.findByRole('button', { name: 'Sign In' }));
-    const login = screen.getByRole('dialog', { name: 'Sign In' });
-    expect(within(login).getByLabelText('Email')).toHaveFocus();
+    const login = await screen.findByRole('dialog', { name: 'Sign In' });
+    await vi.waitFor(() => expect(within(login).getByLabelText('Email')).toHaveFocus());
 
     await user.click(within(login).getByRole('button', { name: 'Sign Up' }));
     const register = screen.getByRole('dialog', { name: 'Sign Up' });
@@ -89,7 +89,7 @@ describe('sign-in and sign-up modals', () => {
   it('close with Escape', async () => {
     const { user } = renderApp('/');
     await user.click(await screen.findByRole('button', { name: 'Sign Up' }));
-    expect(screen.getByRole('dialog', { name: 'Sign Up' })).toBeInTheDocument();
+    expect(await screen.findByRole('dialog', { name: 'Sign Up' })).toBeInTheDocument();
     await user.keyboard('{Escape}');
     expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
   });
@@ -99,7 +99,7 @@ describe('sign-in and sign-up modals', () => {
     stubFetch({ status: 200, body: { token } });
     const { user } = renderApp('/');
     await user.click(await screen.findByRole('button', { name: 'Sign In' }));
-    const login = within(screen.getByRole('dialog', { name: 'Sign In' }));
+    const login = within(await screen.findByRole('dialog', { name: 'Sign In' }));
     await user.type(login.getByLabelText('Email'), 'player.one@example.com');
     await user.type(login.getByLabelText('Password'), 'correct horse');
     await user.click(login.getByRole('button', { name: 'Sign In' }));
@@ -117,7 +117,7 @@ describe('sign-in and sign-up modals', () => {
     const alert = vi.spyOn(window, 'alert').mockImplementation(() => {});
     const { user } = renderApp('/');
     await user.click(await screen.findByRole('button', { name: 'Sign Up' }));
-    const register = within(screen.getByRole('dialog', { name: 'Sign Up' }));
+    const register = within(await screen.findByRole('dialog', { name: 'Sign Up' }));
     await user.type(register.getByLabelText('Username'), 'playerone');
     await user.type(register.getByLabelText('Email'), 'player.one@example.com');
     await user.type(register.getByLabelText('Password'), 'correct horse');
@@ -133,23 +133,26 @@ describe('mobile drawer', () => {
   it('opens from the menu button, lists the links and closes with its close button', async () => {
     const { user } = renderApp('/');
     await user.click(await screen.findByRole('button', { name: 'Open menu' }));
-    const drawer = within(screen.getByRole('dialog', { name: 'Menu' }));
+    const drawer = within(await screen.findByRole('dialog', { name: 'Menu' }));
     expect(drawer.getByRole('link', { name: 'Games' })).toHaveAttribute('href', '/games');
     expect(drawer.getByRole('button', { name: 'Sign In' })).toBeInTheDocument();
     expect(drawer.getByRole('button', { name: 'Sign Up' })).toBeInTheDocument();
 
     await user.click(drawer.getByRole('button', { name: 'Close menu' }));
     expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Open menu' })).toHaveFocus();
   });
 
   it('hands over to the sign-in modal', async () => {
     const { user } = renderApp('/');
     await user.click(await screen.findByRole('button', { name: 'Open menu' }));
     await user.click(
-      within(screen.getByRole('dialog', { name: 'Menu' })).getByRole('button', { name: 'Sign In' }),
+      within(await screen.findByRole('dialog', { name: 'Menu' })).getByRole('button', {
+        name: 'Sign In',
+      }),
     );
+    const login = await screen.findByRole('dialog', { name: 'Sign In' });
     expect(screen.getAllByRole('dialog')).toHaveLength(1);
-    const login = screen.getByRole('dialog', { name: 'Sign In' });
     await vi.waitFor(() => expect(within(login).getByLabelText('Email')).toHaveFocus());
   });
 });

@@ -1,8 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import { z } from 'zod';
 import { stubApi, stubFetch } from '../test/fetch-stub';
 import { userToken } from '../test/tokens';
-import { ApiError, apiRequest, getList, nextListOffset } from './api-client';
+import { ApiError, apiRequest, getList, nextListOffset, readErrorResponse } from './api-client';
 import { TOKEN_STORAGE_KEY } from './auth-token';
 
 describe('apiRequest', () => {
@@ -11,10 +10,9 @@ describe('apiRequest', () => {
     window.localStorage.setItem(TOKEN_STORAGE_KEY, token);
     const fetchMock = stubFetch({ status: 200, body: { ok: true } });
 
-    const answer = await apiRequest('/things', {
+    const answer = await apiRequest<{ ok: boolean }>('/things', {
       method: 'POST',
       body: { name: 'x' },
-      schema: z.object({ ok: z.boolean() }),
     });
 
     expect(answer).toEqual({ ok: true });
@@ -70,11 +68,7 @@ describe('apiRequest with a FormData body', () => {
     const form = new FormData();
     form.set('name', 'Pixels');
 
-    await apiRequest('/games', {
-      method: 'POST',
-      body: form,
-      schema: z.object({ id: z.number() }),
-    });
+    await apiRequest<{ id: number }>('/games', { method: 'POST', body: form });
 
     const init = fetchMock.mock.calls[0]?.[1];
     expect(init?.body).toBe(form);
@@ -85,7 +79,7 @@ describe('apiRequest with a FormData body', () => {
 });
 
 describe('getList', () => {
-  const ZItem = z.object({ id: z.number() });
+  type Item = { id: number };
 
   it('sends search and paging, and reads the total from X-Total-Count', async () => {
     const fetchMock = stubApi(() => ({
@@ -93,20 +87,20 @@ describe('getList', () => {
       body: [{ id: 3 }, { id: 4 }],
       headers: { 'X-Total-Count': '120' },
     }));
-    const page = await getList('/games', ZItem, { q: ' axie  ', limit: 2, offset: 2 });
+    const page = await getList<Item>('/games', { q: ' axie  ', limit: 2, offset: 2 });
     expect(page).toEqual({ items: [{ id: 3 }, { id: 4 }], total: 120 });
     expect(fetchMock.mock.calls[0]?.[0]).toBe('/api/games?q=axie&limit=2&offset=2');
   });
 
   it('leaves out an empty search', async () => {
     const fetchMock = stubApi(() => ({ status: 200, body: [], headers: { 'X-Total-Count': '0' } }));
-    await getList('/games', ZItem, { q: '   ' });
+    await getList<Item>('/games', { q: '   ' });
     expect(fetchMock.mock.calls[0]?.[0]).toBe('/api/games');
   });
 
   it('counts the rows received when the header is missing', async () => {
     stubApi(() => ({ status: 200, body: [{ id: 1 }] }));
-    expect(await getList('/tools', ZItem, { offset: 20 })).toEqual({
+    expect(await getList<Item>('/tools', { offset: 20 })).toEqual({
       items: [{ id: 1 }],
       total: 21,
     });
@@ -114,7 +108,32 @@ describe('getList', () => {
 
   it('fails with an ApiError like any other call', async () => {
     stubApi(() => ({ status: 500, body: { message: 'Down.' } }));
-    await expect(getList('/games', ZItem)).rejects.toMatchObject({ status: 500 });
+    await expect(getList<Item>('/games')).rejects.toMatchObject({ status: 500 });
+  });
+
+  it('fails when the answer is not a list', async () => {
+    stubApi(() => ({ status: 200, body: { items: [] } }));
+    await expect(getList<Item>('/games')).rejects.toThrow('/games did not answer with a list.');
+  });
+});
+
+describe('readErrorResponse', () => {
+  it("reads the message, the field errors and the link routes' error", () => {
+    const body = { message: 'Invalid.', errors: { url: 'Enter a URL.' }, error: 'Invalid.' };
+    expect(readErrorResponse(body)).toEqual(body);
+    expect(readErrorResponse({ message: 'Gone.' })).toEqual({ message: 'Gone.' });
+  });
+
+  it.each([
+    ['no body', undefined],
+    ['text', 'Bad Gateway'],
+    ['no message', { errors: { url: 'Enter a URL.' } }],
+    ['a message that is not text', { message: 500 }],
+    ['field errors that are not text', { message: 'Invalid.', errors: { url: ['Enter a URL.'] } }],
+    ['field errors in a list', { message: 'Invalid.', errors: ['Enter a URL.'] }],
+    ['an error that is not text', { message: 'Invalid.', error: { code: 1 } }],
+  ])('refuses %s', (_, body) => {
+    expect(readErrorResponse(body)).toBeUndefined();
   });
 });
 

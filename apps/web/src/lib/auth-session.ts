@@ -1,18 +1,36 @@
 import { jwtDecode } from 'jwt-decode';
-import { z } from 'zod';
+
+type SessionClaims = {
+  exp: number;
+  id?: number | undefined;
+  userId?: number | undefined;
+  role?: string | undefined;
+  email?: string | undefined;
+  username?: string | undefined;
+};
+
+const OPTIONAL_CLAIMS = {
+  id: 'number',
+  userId: 'number',
+  role: 'string',
+  email: 'string',
+  username: 'string',
+} as const;
 
 /**
  * Read leniently on purpose: the user id may come as `id` or `userId`, and an unknown role must
- * still mean "not admin" rather than an unreadable token. Only `exp` is mandatory (SPEC 5).
+ * still mean "not admin" rather than an unreadable token. Only `exp` is mandatory (SPEC 5); a
+ * claim that is present with the wrong type makes the token unreadable.
  */
-const ZSessionClaims = z.object({
-  exp: z.number(),
-  id: z.number().optional(),
-  userId: z.number().optional(),
-  role: z.string().optional(),
-  email: z.string().optional(),
-  username: z.string().optional(),
-});
+function readClaims(payload: unknown): SessionClaims | undefined {
+  if (typeof payload !== 'object' || payload === null) return undefined;
+  const claims = payload as Record<string, unknown>;
+  if (typeof claims.exp !== 'number' || !Number.isFinite(claims.exp)) return undefined;
+  for (const [name, type] of Object.entries(OPTIONAL_CLAIMS)) {
+    if (claims[name] !== undefined && typeof claims[name] !== type) return undefined;
+  }
+  return claims as SessionClaims;
+}
 
 export type SessionUser = {
   username: string | undefined;
@@ -41,11 +59,8 @@ export function readSession(token: string, nowMs: number): SessionReading {
   } catch (error) {
     return { status: 'invalid', reason: error instanceof Error ? error.message : String(error) };
   }
-  const parsed = ZSessionClaims.safeParse(payload);
-  if (!parsed.success) {
-    return { status: 'invalid', reason: 'The token has no readable exp claim.' };
-  }
-  const claims = parsed.data;
+  const claims = readClaims(payload);
+  if (!claims) return { status: 'invalid', reason: 'The token has no readable exp claim.' };
   // exp is in seconds; it is compared with the current time in seconds (SPEC 9).
   if (claims.exp <= Math.floor(nowMs / 1000)) return { status: 'expired' };
   return {

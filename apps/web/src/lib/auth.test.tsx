@@ -72,6 +72,17 @@ describe('AuthProvider at startup', () => {
     expect(window.localStorage.getItem(TOKEN_STORAGE_KEY)).toBeNull();
   });
 
+  it.each([
+    ['an exp that is not a number', { exp: String(Math.floor(Date.now() / 1000) + 600) }],
+    ['a role that is not text', { role: 5 }],
+    ['an id that is not a number', { id: '7' }],
+  ])('treats a token with %s as invalid', (_, claims) => {
+    vi.spyOn(console, 'error').mockImplementation(() => {});
+    renderWithStoredToken(userToken(claims));
+    expect(screen.getByText('logged out')).toBeInTheDocument();
+    expect(window.localStorage.getItem(TOKEN_STORAGE_KEY)).toBeNull();
+  });
+
   it('signs out when the stored token cannot be decoded', () => {
     const error = vi.spyOn(console, 'error').mockImplementation(() => {});
     renderWithStoredToken('not-a-token');

@@ -1,5 +1,4 @@
-import { ZErrorResponse } from '@nexusplay/contract/errors';
-import { ApiError } from './api-client';
+import { ApiError, readErrorResponse } from './api-client';
 import { clearStoredToken, getStoredToken } from './auth-token';
 
 /** A browser may still be reading the file when the click returns, so the address lives on. */
@@ -17,8 +16,7 @@ async function readError(response: Response): Promise<ApiError> {
   } catch {
     body = undefined;
   }
-  const parsed = ZErrorResponse.safeParse(body);
-  return new ApiError(response.status, parsed.success ? parsed.data : undefined);
+  return new ApiError(response.status, readErrorResponse(body));
 }
 
 /**

@@ -64,6 +64,49 @@ describe.each(['summary', 'article'] as const)('sanitizeHtml (%s profile)', (pro
   });
 });
 
+describe.each(['summary', 'article'] as const)('hostile markup (%s profile)', (profile) => {
+  const allowed: Record<typeof profile, string[]> = {
+    summary: ['B', 'I', 'EM', 'STRONG', 'A', 'P'],
+    article: ['B', 'I', 'EM', 'STRONG', 'A', 'P', 'H1', 'H2', 'UL', 'LI'],
+  };
+
+  it.each([
+    '<svg><p><style><img src=x onerror=alert(1)></style></p></svg>',
+    '<math><mi><mglyph><style><img src=x onerror=alert(1)>',
+    '<noscript><p title="</noscript><img src=x onerror=alert(1)>">',
+    '<form><math><mtext></form><form><mglyph><style></math><img src onerror=alert(1)>',
+    '<a href="https://example.com" onclick="alert(1)"><img src=x onerror=alert(1)>x</a>',
+    '<p>a<!-- <img src=x onerror=alert(1)> -->b</p>',
+    '<template><img src=x onerror=alert(1)></template><p>ok</p>',
+    '<p><a href="jav&#x09;ascript:alert(1)">tab</a><a href="&#106;avascript:alert(1)">entity</a></p>',
+    '<object data="x"><p>fallback</p></object><iframe srcdoc="<script>alert(1)</script>"></iframe>',
+  ])('leaves only allowed tags and link attributes in %s', (html) => {
+    const dom = parse(sanitizeHtml(html, profile));
+    for (const element of dom.querySelectorAll('*')) {
+      expect(allowed[profile]).toContain(element.tagName);
+      for (const { name } of element.attributes) expect(['href', 'rel', 'target']).toContain(name);
+    }
+    for (const link of dom.querySelectorAll('a[href]')) {
+      expect(link.getAttribute('href')).toMatch(/^(https?|mailto):/i);
+    }
+  });
+
+  it('keeps text that looks like markup as text', () => {
+    const dom = parse(sanitizeHtml('<p>1 &lt; 2 &amp;&amp; &lt;script&gt;</p>', profile));
+    expect(dom.querySelectorAll('script')).toHaveLength(0);
+    expect(dom.textContent).toBe('1 < 2 && <script>');
+  });
+
+  it('drops comments, and SVG and MathML with their content', () => {
+    expect(
+      sanitizeHtml(
+        '<p>a<!-- note -->b</p><svg><text>drawn</text></svg><math><mi>x</mi></math>',
+        profile,
+      ),
+    ).toBe('<p>ab</p>');
+  });
+});
+
 describe('the summary profile', () => {
   it('flattens headings and lists to their text', () => {
     expect(sanitizeHtml('<h1>Title</h1><h2>Sub</h2><ul><li>one</li></ul>', 'summary')).toBe(

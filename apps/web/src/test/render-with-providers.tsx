@@ -3,7 +3,7 @@ import userEvent from '@testing-library/user-event';
 import type { ReactNode } from 'react';
 import { createMemoryRouter } from 'react-router';
 import { RouterProvider } from 'react-router/dom';
-import { AppProviders } from '../app/providers';
+import { AppProviders, createQueryClient } from '../app/providers';
 
 /** One component with the app's providers and a router, for tests below the page level. */
 export function renderWithProviders(ui: ReactNode, { path = '/' }: { path?: string } = {}) {
@@ -16,7 +16,7 @@ export function renderWithProviders(ui: ReactNode, { path = '/' }: { path?: stri
   );
   const user = userEvent.setup();
   render(
-    <AppProviders>
+    <AppProviders queryClient={createQueryClient()}>
       <RouterProvider router={router} />
     </AppProviders>,
   );

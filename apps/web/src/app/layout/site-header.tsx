@@ -1,32 +1,26 @@
-import { useState } from 'react';
+import { lazy, Suspense, useCallback, useRef, useState } from 'react';
 import { Link, NavLink } from 'react-router';
-import { Button } from '../../components/ui/button';
-import { Drawer, DrawerContent, DrawerTrigger } from '../../components/ui/drawer';
 import { MenuIcon } from 'lucide-react';
-import { ProfileMenu } from '../../features/account/components/profile-menu';
+import { Button } from '../../components/ui/button';
+import { LoadingOverlay } from '../../components/ui/loading-overlay';
+import { preloadAuthModals } from '../../features/auth/components/auth-modals';
 import { useAuthModals } from '../../features/auth/components/auth-modals-context';
 import { useUnreadNotificationCount } from '../../features/notifications/api/get-notifications';
 import { useAuth } from '../../lib/auth';
 import { cx } from '../../lib/class-names';
 import { getSiteName } from '../../lib/site';
 import { useScrolledPast } from '../../lib/use-scrolled-past';
+import { NAV_LINKS, navLinkClasses } from './nav-links';
 
-const NAV_LINKS = [
-  { to: '/', label: 'Home' },
-  { to: '/games', label: 'Games' },
-  { to: '/tools', label: 'Tools' },
-  { to: '/blogs', label: 'Blog' },
-  { to: '/about', label: 'About' },
-];
+// Menus that a first visit does not open are loaded when they are needed, with their Radix parts.
+const ProfileMenu = lazy(async () => ({
+  default: (await import('../../features/account/components/profile-menu')).ProfileMenu,
+}));
+const MobileMenuDrawer = lazy(async () => ({
+  default: (await import('./mobile-menu-drawer')).MobileMenuDrawer,
+}));
 
 const SOLID_AFTER_PX = 50;
-
-function navLinkClasses({ isActive }: { isActive: boolean }) {
-  return cx(
-    'rounded-lg px-3 py-2 text-sm font-medium transition-colors',
-    isActive ? 'bg-white/10 text-white' : 'text-slate-200 hover:bg-white/5 hover:text-white',
-  );
-}
 
 export function SiteHeader() {
   const scrolled = useScrolledPast(SOLID_AFTER_PX);
@@ -60,10 +54,21 @@ export function SiteHeader() {
             <SignedInMenu />
           ) : (
             <div className="hidden items-center gap-2 md:flex">
-              <Button variant="ghost" onClick={openLogin}>
+              <Button
+                variant="ghost"
+                onClick={openLogin}
+                onPointerEnter={preloadAuthModals}
+                onFocus={preloadAuthModals}
+              >
                 Sign In
               </Button>
-              <Button onClick={openRegister}>Sign Up</Button>
+              <Button
+                onClick={openRegister}
+                onPointerEnter={preloadAuthModals}
+                onFocus={preloadAuthModals}
+              >
+                Sign Up
+              </Button>
             </div>
           )}
           <MobileMenu />
@@ -76,61 +81,52 @@ export function SiteHeader() {
 /** The profile menu with its unread badge; the notifications are only asked for while it shows. */
 function SignedInMenu() {
   const unread = useUnreadNotificationCount();
-  return <ProfileMenu unreadNotifications={unread} />;
+  return (
+    <Suspense fallback={<ProfileMenuPlaceholder />}>
+      <ProfileMenu unreadNotifications={unread} />
+    </Suspense>
+  );
+}
+
+/** Holds the menu's place while its code arrives, so the header does not jump. */
+function ProfileMenuPlaceholder() {
+  return (
+    <span
+      aria-hidden="true"
+      className="block h-10 w-28 rounded-full border border-slate-700 bg-slate-900/70"
+    />
+  );
 }
 
 /** Below the md breakpoint the links move into a side drawer. */
 function MobileMenu() {
   const [open, setOpen] = useState(false);
-  const { isLoggedIn } = useAuth();
-  const { openModal, openLogin, openRegister } = useAuthModals();
-
-  const closeThen = (action: () => void) => () => {
-    setOpen(false);
-    action();
-  };
+  // The drawer stays mounted after its first opening, so that closing can run its course.
+  const [requested, setRequested] = useState(false);
+  const menuButton = useRef<HTMLButtonElement>(null);
+  const closeMenu = useCallback(() => setOpen(false), []);
 
   return (
-    <Drawer open={open} onOpenChange={setOpen}>
-      <DrawerTrigger
+    <>
+      <button
+        ref={menuButton}
+        type="button"
         aria-label="Open menu"
+        aria-haspopup="dialog"
+        aria-expanded={open}
+        onClick={() => {
+          setOpen(true);
+          setRequested(true);
+        }}
         className="rounded-lg p-2 text-slate-100 transition-colors hover:bg-white/10 md:hidden"
       >
-        <MenuIcon className="size-6" />
-      </DrawerTrigger>
-      <DrawerContent
-        title="Menu"
-        closeLabel="Close menu"
-        // A modal opened from the drawer takes the focus; handing it back to the menu button would fight it.
-        onCloseAutoFocus={(event) => {
-          if (openModal !== null) event.preventDefault();
-        }}
-      >
-        <nav aria-label="Mobile">
-          <ul className="flex flex-col gap-1">
-            {NAV_LINKS.map(({ to, label }) => (
-              <li key={to}>
-                <NavLink
-                  to={to}
-                  end={to === '/'}
-                  onClick={() => setOpen(false)}
-                  className={(state) => cx(navLinkClasses(state), 'block text-base')}
-                >
-                  {label}
-                </NavLink>
-              </li>
-            ))}
-          </ul>
-        </nav>
-        {isLoggedIn ? null : (
-          <div className="mt-auto flex flex-col gap-3 border-t border-slate-800 pt-6">
-            <Button variant="secondary" onClick={closeThen(openLogin)}>
-              Sign In
-            </Button>
-            <Button onClick={closeThen(openRegister)}>Sign Up</Button>
-          </div>
-        )}
-      </DrawerContent>
-    </Drawer>
+        <MenuIcon className="size-6" aria-hidden="true" />
+      </button>
+      {requested ? (
+        <Suspense fallback={open ? <LoadingOverlay onCancel={closeMenu} /> : null}>
+          <MobileMenuDrawer open={open} onOpenChange={setOpen} menuButton={menuButton} />
+        </Suspense>
+      ) : null}
+    </>
   );
 }

@@ -4,17 +4,15 @@ import { useEffect, useRef } from 'react';
 import { Link, useParams } from 'react-router';
 import { ArrowLeftIcon } from 'lucide-react';
 import { PageTitle } from '../../components/ui/page';
-import { blogKeys, blogQuery, blogsPageQuery } from '../../features/blogs/api/get-blogs';
+import {
+  blogIdFrom,
+  blogKeys,
+  blogQuery,
+  blogsPageQuery,
+} from '../../features/blogs/api/get-blogs';
 import { BlogArticle, BlogArticleSkeleton } from '../../features/blogs/components/blog-article';
 import { blogTitle } from '../../features/blogs/components/blog-display';
 import { RecentPosts } from '../../features/blogs/components/recent-posts';
-
-/** A usable post id from the address, or undefined for one that can name no post. */
-function parseBlogId(param: string | undefined): number | undefined {
-  if (!param || !/^\d+$/.test(param)) return undefined;
-  const id = Number(param);
-  return Number.isSafeInteger(id) && id > 0 ? id : undefined;
-}
 
 /**
  * The post named in the address, or the newest post when no post has that id (SPEC 2). The blog
@@ -36,7 +34,7 @@ function useShownBlog(id: number | undefined) {
 
 export function BlogDetailPage() {
   const { id: idParam } = useParams();
-  const { blog, isLoading, noPosts } = useShownBlog(parseBlogId(idParam));
+  const { blog, isLoading, noPosts } = useShownBlog(blogIdFrom(idParam));
   const queryClient = useQueryClient();
   const articleRef = useRef<HTMLElement>(null);
   const headingRef = useRef<HTMLHeadingElement>(null);

@@ -1,10 +1,11 @@
 import { useInfiniteQuery } from '@tanstack/react-query';
 import { Button } from '../../components/ui/button';
 import { Page } from '../../components/ui/page';
-import { blogsBrowseQuery } from '../../features/blogs/api/get-blogs';
+import { BLOGS_PAGE_SIZE, blogsBrowseQuery } from '../../features/blogs/api/get-blogs';
 import { BlogCard, BlogCardSkeleton } from '../../features/blogs/components/blog-card';
 
-const BLOGS_PAGE_SIZE = 12;
+/** The widest grid shows three cards a row; the first row is on screen as the page opens. */
+const FIRST_ROW = 3;
 
 export function BlogsPage() {
   const blogs = useInfiniteQuery(blogsBrowseQuery('', BLOGS_PAGE_SIZE));
@@ -19,7 +20,7 @@ export function BlogsPage() {
         {blogs.isPending ? (
           <ul aria-busy="true" className="grid gap-6 sm:grid-cols-2 lg:grid-cols-3">
             {Array.from({ length: 6 }, (_, index) => (
-              <li key={index}>
+              <li key={`placeholder-${index}`}>
                 <BlogCardSkeleton />
               </li>
             ))}
@@ -30,9 +31,13 @@ export function BlogsPage() {
           </p>
         ) : (
           <ul className="grid gap-6 sm:grid-cols-2 lg:grid-cols-3">
-            {items.map((blog) => (
+            {items.map((blog, index) => (
               <li key={blog.id}>
-                <BlogCard blog={blog} headingLevel="h2" />
+                <BlogCard
+                  blog={blog}
+                  headingLevel="h2"
+                  imageLoading={index < FIRST_ROW ? 'eager' : 'lazy'}
+                />
               </li>
             ))}
           </ul>

@@ -8,6 +8,9 @@ import { useDebouncedValue } from '../../lib/use-debounced-value';
 import { gamesBrowseQuery } from '../../features/games/api/get-games';
 import { GameCard, GameCardSkeleton } from '../../features/games/components/game-card';
 
+/** The widest grid shows four cards a row; the first row is on screen as the page opens. */
+const FIRST_ROW = 4;
+
 export function GamesPage() {
   const [search, setSearch] = useState('');
   const q = useDebouncedValue(search.trim());
@@ -31,7 +34,7 @@ export function GamesPage() {
         {games.isPending ? (
           <ul aria-busy="true" className="grid gap-6 sm:grid-cols-2 lg:grid-cols-4">
             {Array.from({ length: 8 }, (_, index) => (
-              <li key={index}>
+              <li key={`placeholder-${index}`}>
                 <GameCardSkeleton />
               </li>
             ))}
@@ -48,9 +51,13 @@ export function GamesPage() {
               games.isPlaceholderData && 'opacity-60',
             )}
           >
-            {items.map((game) => (
+            {items.map((game, index) => (
               <li key={game.id}>
-                <GameCard game={game} headingLevel="h2" />
+                <GameCard
+                  game={game}
+                  headingLevel="h2"
+                  imageLoading={index < FIRST_ROW ? 'eager' : 'lazy'}
+                />
               </li>
             ))}
           </ul>

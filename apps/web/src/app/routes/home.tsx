@@ -33,7 +33,7 @@ export function HomePage() {
           <ul aria-busy={games.isPending} className="grid gap-6 sm:grid-cols-2 lg:grid-cols-4">
             {games.isPending
               ? Array.from({ length: HOME_GAMES }, (_, index) => (
-                  <li key={index}>
+                  <li key={`placeholder-${index}`}>
                     <GameCardSkeleton />
                   </li>
                 ))
@@ -55,7 +55,7 @@ export function HomePage() {
           <ul aria-busy={blogs.isPending} className="grid gap-6 md:grid-cols-3">
             {blogs.isPending
               ? Array.from({ length: HOME_BLOGS }, (_, index) => (
-                  <li key={index}>
+                  <li key={`placeholder-${index}`}>
                     <BlogCardSkeleton />
                   </li>
                 ))

@@ -18,7 +18,7 @@ export function ToolsPage() {
       <ul aria-busy={tools.isPending} className="mt-12 grid gap-6 sm:grid-cols-2 lg:grid-cols-3">
         {tools.isPending
           ? Array.from({ length: EXPECTED_TOOLS }, (_, index) => (
-              <li key={index}>
+              <li key={`placeholder-${index}`}>
                 <ToolCardSkeleton />
               </li>
             ))

@@ -49,6 +49,8 @@ export function CoverImage({
       width={width}
       height={height}
       loading={loading}
+      // The picture at the top of a page is most often its largest element, worth fetching first.
+      fetchPriority={loading === 'eager' ? 'high' : undefined}
       decoding="async"
       onError={() => setFailedSrc(src)}
       className={cx('bg-slate-800 object-cover', className)}

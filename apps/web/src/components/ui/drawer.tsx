@@ -3,7 +3,6 @@ import type { ComponentProps, ReactNode } from 'react';
 import { XIcon } from 'lucide-react';
 
 export const Drawer = RadixDialog.Root;
-export const DrawerTrigger = RadixDialog.Trigger;
 export const DrawerClose = RadixDialog.Close;
 
 type DrawerContentProps = Omit<ComponentProps<typeof RadixDialog.Content>, 'title'> & {

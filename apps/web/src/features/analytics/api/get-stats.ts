@@ -1,4 +1,4 @@
-import { ZStatsResponse, ZVisitsResponse } from '@nexusplay/contract/stats';
+import type { TStatsResponse, TVisitsItem } from '@nexusplay/contract/stats';
 import { queryOptions } from '@tanstack/react-query';
 import { apiRequest } from '../../../lib/api-client';
 
@@ -11,11 +11,11 @@ export const statsKeys = {
 };
 
 export function getStats(signal?: AbortSignal) {
-  return apiRequest('/stats', { schema: ZStatsResponse, signal });
+  return apiRequest<TStatsResponse>('/stats', { signal });
 }
 
 export function getVisits(days: number, signal?: AbortSignal) {
-  return apiRequest(`/visits?days=${days}`, { schema: ZVisitsResponse, signal });
+  return apiRequest<TVisitsItem[]>(`/visits?days=${days}`, { signal });
 }
 
 /** The dashboard's counts and latest articles. */

@@ -34,28 +34,30 @@ export function StatCards({ stats, failedToLoad }: StatCardsProps) {
   return (
     <dl className="grid gap-4 sm:grid-cols-2 xl:grid-cols-3">
       {CARDS.map(({ key, label, Icon }) => (
+        // A description list holds only terms and descriptions, so the icon sits inside the term,
+        // placed at the card's left edge, and the figure is shown above its label.
         <div
           key={key}
-          className="flex items-center gap-4 rounded-2xl border border-slate-800 bg-slate-900/60 p-5"
+          className="relative flex flex-col-reverse justify-center rounded-2xl border border-slate-800 bg-slate-900/60 py-5 pr-5 pl-21"
         >
-          <span className="flex size-12 shrink-0 items-center justify-center rounded-xl bg-indigo-500/15 text-indigo-300">
-            <Icon aria-hidden="true" className="size-6" />
-          </span>
-          <div className="flex flex-col-reverse">
-            <dt className="text-sm text-slate-400">{label}</dt>
-            <dd className="text-2xl font-bold text-white tabular-nums">
-              {stats ? (
-                count.format(stats[key])
-              ) : failedToLoad ? (
-                '—'
-              ) : (
-                <>
-                  <span className="sr-only">Loading</span>
-                  <Skeleton className="my-1 h-6 w-16" />
-                </>
-              )}
-            </dd>
-          </div>
+          <dt className="text-sm text-slate-400">
+            <span className="absolute top-1/2 left-5 flex size-12 -translate-y-1/2 items-center justify-center rounded-xl bg-indigo-500/15 text-indigo-300">
+              <Icon aria-hidden="true" className="size-6" />
+            </span>
+            {label}
+          </dt>
+          <dd className="text-2xl font-bold text-white tabular-nums">
+            {stats ? (
+              count.format(stats[key])
+            ) : failedToLoad ? (
+              '—'
+            ) : (
+              <>
+                <span className="sr-only">Loading</span>
+                <Skeleton className="my-1 h-6 w-16" />
+              </>
+            )}
+          </dd>
         </div>
       ))}
     </dl>

@@ -1,9 +1,9 @@
-import { ZLoginResponse, type TLoginRequest } from '@nexusplay/contract/auth';
+import type { TLoginRequest, TLoginResponse } from '@nexusplay/contract/auth';
 import { useMutation } from '@tanstack/react-query';
 import { apiRequest } from '../../../lib/api-client';
 
 export function loginUser(credentials: TLoginRequest) {
-  return apiRequest('/login', { method: 'POST', body: credentials, schema: ZLoginResponse });
+  return apiRequest<TLoginResponse>('/login', { method: 'POST', body: credentials });
 }
 
 export function useLoginMutation() {

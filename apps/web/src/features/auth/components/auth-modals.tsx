@@ -1,75 +1,62 @@
-import { useMemo, useState, type ReactNode } from 'react';
-import { Dialog, DialogContent } from '../../../components/ui/dialog';
+import { lazy, Suspense, useCallback, useMemo, useRef, useState, type ReactNode } from 'react';
+import { LoadingOverlay } from '../../../components/ui/loading-overlay';
 import { AuthModalsContext, type AuthModal } from './auth-modals-context';
-import { LoginForm } from './login-form';
-import { RegisterForm } from './register-form';
 
-const switchLinkClasses =
-  'rounded font-semibold text-indigo-300 underline-offset-4 hover:text-indigo-200 hover:underline';
+const loadAuthDialogs = () => import('./auth-dialogs');
+
+const AuthDialogs = lazy(async () => ({ default: (await loadAuthDialogs()).AuthDialogs }));
+
+/**
+ * Starts fetching the modals' code before it is asked for, e.g. when a pointer comes near a
+ * button that opens one, so that the modal usually opens at once.
+ */
+export function preloadAuthModals() {
+  void loadAuthDialogs().catch(() => {
+    // Opening the modal tries again and reports a failure where it can be seen.
+  });
+}
 
 /** Provides the sign-in and sign-up modals to everything inside it. */
 export function AuthModalsProvider({ children }: { children: ReactNode }) {
   const [openModal, setOpenModal] = useState<AuthModal | null>(null);
+  // Mounted from the first opening on, so that closing can run its course (focus, animation).
+  const [requested, setRequested] = useState(false);
+  const returnFocusTo = useRef<HTMLElement | null>(null);
+
+  const open = useCallback(
+    (modal: AuthModal) => {
+      if (openModal === null && document.activeElement instanceof HTMLElement) {
+        returnFocusTo.current = document.activeElement;
+      }
+      setOpenModal(modal);
+      setRequested(true);
+    },
+    [openModal],
+  );
+  const closeModal = useCallback(() => setOpenModal(null), []);
 
   const value = useMemo(
     () => ({
       openModal,
-      openLogin: () => setOpenModal('login'),
-      openRegister: () => setOpenModal('register'),
-      closeModal: () => setOpenModal(null),
+      openLogin: () => open('login'),
+      openRegister: () => open('register'),
+      closeModal,
     }),
-    [openModal],
+    [openModal, open, closeModal],
   );
-
-  const closeWhenDismissed = (open: boolean) => {
-    if (!open) setOpenModal(null);
-  };
-  // When one modal replaces the other, focus belongs in the new one, not back on the opener.
-  const keepFocusWhenSwitching = (event: Event) => {
-    if (openModal !== null) event.preventDefault();
-  };
 
   return (
     <AuthModalsContext value={value}>
       {children}
-      <Dialog open={openModal === 'login'} onOpenChange={closeWhenDismissed}>
-        <DialogContent
-          title="Sign In"
-          description="Welcome back! Sign in to reach your dashboard and gaming tools."
-          onCloseAutoFocus={keepFocusWhenSwitching}
-        >
-          <LoginForm onLoggedIn={() => setOpenModal(null)} />
-          <p className="mt-6 text-center text-sm text-slate-300">
-            Don&apos;t have an account?{' '}
-            <button
-              type="button"
-              className={switchLinkClasses}
-              onClick={() => setOpenModal('register')}
-            >
-              Sign Up
-            </button>
-          </p>
-        </DialogContent>
-      </Dialog>
-      <Dialog open={openModal === 'register'} onOpenChange={closeWhenDismissed}>
-        <DialogContent
-          title="Sign Up"
-          description="Create your account to unlock the dashboard and personal gaming tools."
-          onCloseAutoFocus={keepFocusWhenSwitching}
-        >
-          <RegisterForm onRegistered={() => setOpenModal(null)} />
-          <p className="mt-6 text-center text-sm text-slate-300">
-            Already have an account?{' '}
-            <button
-              type="button"
-              className={switchLinkClasses}
-              onClick={() => setOpenModal('login')}
-            >
-              Sign In
-            </button>
-          </p>
-        </DialogContent>
-      </Dialog>
+      {requested ? (
+        <Suspense fallback={openModal === null ? null : <LoadingOverlay onCancel={closeModal} />}>
+          <AuthDialogs
+            openModal={openModal}
+            setOpenModal={setOpenModal}
+            returnFocusTo={returnFocusTo}
+          />
+        </Suspense>
+      ) : null}
     </AuthModalsContext>
   );
 }

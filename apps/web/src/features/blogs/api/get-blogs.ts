@@ -1,4 +1,4 @@
-import { ZBlog } from '@nexusplay/contract/blogs';
+import type { TBlog } from '@nexusplay/contract/blogs';
 import { infiniteQueryOptions, queryOptions } from '@tanstack/react-query';
 import {
   ApiError,
@@ -7,6 +7,19 @@ import {
   nextListOffset,
   type ListQuery,
 } from '../../../lib/api-client';
+import { PREFETCHED_FRESH_MS } from '../../../lib/prefetch';
+
+/** Posts per "Load more" on the blog page. */
+export const BLOGS_PAGE_SIZE = 12;
+/** Posts per "Load more" in the blog page's sidebar. */
+export const SIDEBAR_PAGE_SIZE = 10;
+
+/** A usable post id from the address, or undefined for one that can name no post. */
+export function blogIdFrom(param: string | undefined): number | undefined {
+  if (!param || !/^\d+$/.test(param)) return undefined;
+  const id = Number(param);
+  return Number.isSafeInteger(id) && id > 0 ? id : undefined;
+}
 
 /** Every blogs query starts with 'blogs', so a change to any post refreshes all of them. */
 export const blogKeys = {
@@ -18,13 +31,13 @@ export const blogKeys = {
 
 /** Newest first. */
 export function getBlogs(query: ListQuery & { signal?: AbortSignal }) {
-  return getList('/blogs', ZBlog, query);
+  return getList<TBlog>('/blogs', query);
 }
 
 /** The post, or null when there is none with this id. */
 export async function getBlog(id: number, signal?: AbortSignal) {
   try {
-    return await apiRequest(`/blogs/${id}`, { schema: ZBlog, signal });
+    return await apiRequest<TBlog>(`/blogs/${id}`, { signal });
   } catch (error) {
     // An unknown id is an answer, not a failure: the page shows another post instead.
     if (error instanceof ApiError && error.status === 404) return null;
@@ -46,6 +59,7 @@ export function blogsBrowseQuery(q: string, pageSize: number) {
     queryFn: ({ pageParam, signal }) => getBlogs({ q, limit: pageSize, offset: pageParam, signal }),
     initialPageParam: 0,
     getNextPageParam: nextListOffset,
+    staleTime: PREFETCHED_FRESH_MS,
   });
 }
 

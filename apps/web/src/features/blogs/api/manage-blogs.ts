@@ -1,5 +1,5 @@
-import { ZBlog, type TBlog } from '@nexusplay/contract/blogs';
-import { ZMessageResponse } from '@nexusplay/contract/lists';
+import type { TBlog } from '@nexusplay/contract/blogs';
+import type { TMessageResponse } from '@nexusplay/contract/lists';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { apiRequest } from '../../../lib/api-client';
 import { blogKeys } from './get-blogs';
@@ -31,19 +31,18 @@ function toFormData({ text, image, removeImage }: BlogSubmission): FormData {
 }
 
 export function createBlog(submission: BlogSubmission) {
-  return apiRequest('/blogs', { method: 'POST', body: toFormData(submission), schema: ZBlog });
+  return apiRequest<TBlog>('/blogs', { method: 'POST', body: toFormData(submission) });
 }
 
 export function updateBlog(id: number, submission: BlogSubmission) {
-  return apiRequest(`/blogs/${id}`, {
+  return apiRequest<TBlog>(`/blogs/${id}`, {
     method: 'PUT',
     body: toFormData(submission),
-    schema: ZBlog,
   });
 }
 
 export function deleteBlog(id: number) {
-  return apiRequest(`/blogs/${id}`, { method: 'DELETE', schema: ZMessageResponse });
+  return apiRequest<TMessageResponse>(`/blogs/${id}`, { method: 'DELETE' });
 }
 
 /** Adds or updates a post; every blog list and article, public pages included, follows. */

@@ -84,10 +84,14 @@ export function BlogArticle({ blog, headingRef }: BlogArticleProps) {
   );
 }
 
-/** Holds the article's place, at its size, while it loads. */
+/**
+ * Holds the article's place while it loads. An article fills at least the screen, so the
+ * skeleton does too: what follows it (the sidebar on a phone) stays below the fold instead of
+ * being pushed down when the article arrives.
+ */
 export function BlogArticleSkeleton() {
   return (
-    <div aria-hidden="true">
+    <div aria-hidden="true" className="min-h-svh">
       <Skeleton className="h-10 w-3/4" />
       <Skeleton className="mt-4 h-4 w-48" />
       <Skeleton className="mt-8 aspect-video w-full rounded-2xl" />

@@ -11,16 +11,23 @@ type BlogCardProps = {
   blog: TBlog;
   /** The level below the heading of the section the card sits in. */
   headingLevel?: 'h2' | 'h3';
+  /** Eager for the cards at the top of a page, whose pictures are on screen at once. */
+  imageLoading?: 'lazy' | 'eager';
 };
 
 /** A post's card; the whole card leads to the post. */
-export function BlogCard({ blog, headingLevel: Heading = 'h3' }: BlogCardProps) {
+export function BlogCard({
+  blog,
+  headingLevel: Heading = 'h3',
+  imageLoading = 'lazy',
+}: BlogCardProps) {
   return (
     <article className="group relative flex h-full flex-col overflow-hidden rounded-2xl border border-slate-800 bg-slate-900/60 transition-colors hover:border-indigo-400/60 hover:bg-slate-900 has-[a:focus-visible]:outline-2 has-[a:focus-visible]:outline-offset-2 has-[a:focus-visible]:outline-indigo-400">
       <CoverImage
         src={blog.image}
         width={640}
         height={360}
+        loading={imageLoading}
         placeholderIcon={NewspaperIcon}
         className="aspect-video w-full"
       />

@@ -10,10 +10,8 @@ import { SearchField } from '../../../components/ui/search-field';
 import { Skeleton } from '../../../components/ui/skeleton';
 import { cx } from '../../../lib/class-names';
 import { useDebouncedValue } from '../../../lib/use-debounced-value';
-import { blogsBrowseQuery } from '../api/get-blogs';
+import { blogsBrowseQuery, SIDEBAR_PAGE_SIZE } from '../api/get-blogs';
 import { blogDateLabel, blogTitle, SUMMARY_HTML_CLASSES } from './blog-display';
-
-const SIDEBAR_PAGE_SIZE = 10;
 
 /** A click that opens the link here; others (new tab, new window) leave this page as it is. */
 function isPlainClick(event: MouseEvent) {

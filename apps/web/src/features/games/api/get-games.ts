@@ -1,6 +1,7 @@
-import { ZGame } from '@nexusplay/contract/games';
+import type { TGame } from '@nexusplay/contract/games';
 import { infiniteQueryOptions, queryOptions } from '@tanstack/react-query';
 import { getList, nextListOffset, type ListQuery } from '../../../lib/api-client';
+import { PREFETCHED_FRESH_MS } from '../../../lib/prefetch';
 
 /** Games shown per "Load more" on the games page. */
 const GAMES_BROWSE_PAGE_SIZE = 24;
@@ -13,7 +14,7 @@ export const gameKeys = {
 };
 
 export function getGames(query: ListQuery & { signal?: AbortSignal }) {
-  return getList('/games', ZGame, query);
+  return getList<TGame>('/games', query);
 }
 
 /** One page of games with the number of matches in all. */
@@ -32,5 +33,6 @@ export function gamesBrowseQuery(q: string) {
       getGames({ q, limit: GAMES_BROWSE_PAGE_SIZE, offset: pageParam, signal }),
     initialPageParam: 0,
     getNextPageParam: nextListOffset,
+    staleTime: PREFETCHED_FRESH_MS,
   });
 }

@@ -1,5 +1,5 @@
-import { ZGame, type TGame } from '@nexusplay/contract/games';
-import { ZMessageResponse } from '@nexusplay/contract/lists';
+import type { TGame } from '@nexusplay/contract/games';
+import type { TMessageResponse } from '@nexusplay/contract/lists';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { apiRequest } from '../../../lib/api-client';
 import { gameKeys } from './get-games';
@@ -26,19 +26,18 @@ function toFormData({ text, image, removeImage }: GameSubmission): FormData {
 }
 
 export function createGame(submission: GameSubmission) {
-  return apiRequest('/games', { method: 'POST', body: toFormData(submission), schema: ZGame });
+  return apiRequest<TGame>('/games', { method: 'POST', body: toFormData(submission) });
 }
 
 export function updateGame(id: number, submission: GameSubmission) {
-  return apiRequest(`/games/${id}`, {
+  return apiRequest<TGame>(`/games/${id}`, {
     method: 'PUT',
     body: toFormData(submission),
-    schema: ZGame,
   });
 }
 
 export function deleteGame(id: number) {
-  return apiRequest(`/games/${id}`, { method: 'DELETE', schema: ZMessageResponse });
+  return apiRequest<TMessageResponse>(`/games/${id}`, { method: 'DELETE' });
 }
 
 /** Adds or updates a game; every games list, public pages included, then shows the change. */

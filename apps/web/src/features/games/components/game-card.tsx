@@ -12,10 +12,16 @@ type GameCardProps = {
   game: TGame;
   /** The level below the heading of the section the card sits in. */
   headingLevel?: 'h2' | 'h3';
+  /** Eager for the cards at the top of a page, whose pictures are on screen at once. */
+  imageLoading?: 'lazy' | 'eager';
 };
 
 /** A game, linking to the game's own site in a new tab. */
-export function GameCard({ game, headingLevel: Heading = 'h3' }: GameCardProps) {
+export function GameCard({
+  game,
+  headingLevel: Heading = 'h3',
+  imageLoading = 'lazy',
+}: GameCardProps) {
   const nameId = useId();
   const newTabId = useId();
   const descriptionId = useId();
@@ -26,6 +32,7 @@ export function GameCard({ game, headingLevel: Heading = 'h3' }: GameCardProps) 
           src={game.image}
           width={640}
           height={360}
+          loading={imageLoading}
           placeholderIcon={Gamepad2Icon}
           className="aspect-video w-full transition-transform duration-300 motion-safe:group-hover:scale-[1.03]"
         />

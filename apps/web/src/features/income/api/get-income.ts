@@ -1,4 +1,4 @@
-import { ZIncomeList, type TIncomeToken } from '@nexusplay/contract/income';
+import type { TIncomeRecord, TIncomeToken } from '@nexusplay/contract/income';
 import { queryOptions } from '@tanstack/react-query';
 import { apiRequest } from '../../../lib/api-client';
 import type { IncomeTokenConfig } from './income-token';
@@ -15,7 +15,7 @@ export const incomeKeys = {
 
 /** The signed-in user's records of one token, newest date first. */
 export async function getIncome(path: string, signal?: AbortSignal) {
-  const { data } = await apiRequest(path, { schema: ZIncomeList, signal });
+  const { data } = await apiRequest<{ data: TIncomeRecord[] }>(path, { signal });
   return data;
 }
 

@@ -1,10 +1,10 @@
-import { ZPricesResponse } from '@nexusplay/contract/market';
+import type { TPricesResponse } from '@nexusplay/contract/market';
 import { queryOptions } from '@tanstack/react-query';
 import { apiRequest } from '../../../lib/api-client';
 import { LIVE_REFETCH_MS } from './get-income';
 
 export function getPrices(signal?: AbortSignal) {
-  return apiRequest('/prices', { schema: ZPricesResponse, signal });
+  return apiRequest<TPricesResponse>('/prices', { signal });
 }
 
 /** The token prices and the USD→IDR rate, kept current while the page is open. */

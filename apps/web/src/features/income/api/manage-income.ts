@@ -1,5 +1,5 @@
-import { ZIncomeOne, type TIncomeToken } from '@nexusplay/contract/income';
-import { ZMessageResponse } from '@nexusplay/contract/lists';
+import type { TIncomeRecord, TIncomeToken } from '@nexusplay/contract/income';
+import type { TMessageResponse } from '@nexusplay/contract/lists';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { z } from 'zod';
 import { apiRequest } from '../../../lib/api-client';
@@ -41,10 +41,9 @@ export function useSaveIncomeMutation(config: IncomeTokenConfig) {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: ({ id, values }: IncomeSubmission) =>
-      apiRequest(id === undefined ? config.path : `${config.path}/${id}`, {
+      apiRequest<{ data: TIncomeRecord }>(id === undefined ? config.path : `${config.path}/${id}`, {
         method: id === undefined ? 'POST' : 'PUT',
         body: toIncomeBody(config.token, values),
-        schema: ZIncomeOne,
       }),
     onSuccess: () => queryClient.invalidateQueries({ queryKey: incomeKeys.token(config.token) }),
   });
@@ -54,7 +53,7 @@ export function useDeleteIncomeMutation(config: IncomeTokenConfig) {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: (id: number) =>
-      apiRequest(`${config.path}/${id}`, { method: 'DELETE', schema: ZMessageResponse }),
+      apiRequest<TMessageResponse>(`${config.path}/${id}`, { method: 'DELETE' }),
     onSuccess: () => queryClient.invalidateQueries({ queryKey: incomeKeys.token(config.token) }),
   });
 }

@@ -1,4 +1,4 @@
-import { ZLink } from '@nexusplay/contract/links';
+import type { TLink } from '@nexusplay/contract/links';
 import { queryOptions } from '@tanstack/react-query';
 import { getList, type ListQuery } from '../../../lib/api-client';
 import { requireUser, type LinkSession } from './link-session';
@@ -12,7 +12,7 @@ export const linkKeys = {
 /** One page of the user's links, searched by title or category. */
 export async function getLinks(session: LinkSession, query: ListQuery & { signal?: AbortSignal }) {
   const userId = requireUser(session);
-  return getList(`/links?user_id=${userId}`, ZLink, query);
+  return getList<TLink>(`/links?user_id=${userId}`, query);
 }
 
 export function linksPageQuery(session: LinkSession, query: ListQuery) {

@@ -1,5 +1,5 @@
-import { ZLink, type TLinkRequest } from '@nexusplay/contract/links';
-import { ZMessageResponse } from '@nexusplay/contract/lists';
+import type { TLink, TLinkRequest } from '@nexusplay/contract/links';
+import type { TMessageResponse } from '@nexusplay/contract/lists';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { apiRequest } from '../../../lib/api-client';
 import { useAuth } from '../../../lib/auth';
@@ -18,10 +18,9 @@ export type LinkSubmission = {
 export async function createLink(session: LinkSession, link: LinkData | undefined) {
   const userId = requireUser(session);
   if (!link) throw new LinkRequestError('Link data is required.');
-  return apiRequest('/links', {
+  return apiRequest<TLink>('/links', {
     method: 'POST',
     body: { ...link, user_id: userId },
-    schema: ZLink,
   });
 }
 
@@ -35,17 +34,16 @@ export async function updateLink(
   if (!link || Object.keys(link).length === 0) {
     throw new LinkRequestError('Update data cannot be empty.');
   }
-  return apiRequest(`/links/${id}`, {
+  return apiRequest<TLink>(`/links/${id}`, {
     method: 'PUT',
     body: { ...link, user_id: userId },
-    schema: ZLink,
   });
 }
 
 export async function deleteLink(session: LinkSession, id: number | undefined) {
   requireToken(session);
   if (id === undefined) throw new LinkRequestError('Link ID is required for deletion.');
-  return apiRequest(`/links/${id}`, { method: 'DELETE', schema: ZMessageResponse });
+  return apiRequest<TMessageResponse>(`/links/${id}`, { method: 'DELETE' });
 }
 
 function useLinkSession(): LinkSession {

@@ -1,4 +1,4 @@
-import { ZMarketResponse } from '@nexusplay/contract/market';
+import type { TMarketResponse } from '@nexusplay/contract/market';
 import { queryOptions } from '@tanstack/react-query';
 import { apiRequest } from '../../../lib/api-client';
 
@@ -6,7 +6,7 @@ import { apiRequest } from '../../../lib/api-client';
 const MARKET_REFETCH_MS = 5000;
 
 export function getMarket(signal?: AbortSignal) {
-  return apiRequest('/market', { schema: ZMarketResponse, signal });
+  return apiRequest<TMarketResponse>('/market', { signal });
 }
 
 export function marketQuery() {

@@ -1,6 +1,5 @@
-import { ZNotification, type TNotification } from '@nexusplay/contract/notifications';
+import type { TNotification } from '@nexusplay/contract/notifications';
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { z } from 'zod';
 import { apiRequest } from '../../../lib/api-client';
 import { useAuth } from '../../../lib/auth';
 
@@ -14,7 +13,7 @@ export const notificationKeys = {
 };
 
 export function getNotifications(signal?: AbortSignal) {
-  return apiRequest('/admin-notifications', { schema: z.array(ZNotification), signal });
+  return apiRequest<TNotification[]>('/admin-notifications', { signal });
 }
 
 /** Every notification, newest first. The header badge and the dashboard share this query. */

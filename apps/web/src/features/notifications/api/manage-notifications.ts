@@ -1,7 +1,7 @@
-import { ZMessageResponse } from '@nexusplay/contract/lists';
-import {
-  ZNotificationWriteResponse,
-  type TNotificationRequest,
+import type { TMessageResponse } from '@nexusplay/contract/lists';
+import type {
+  TNotificationRequest,
+  TNotificationWriteResponse,
 } from '@nexusplay/contract/notifications';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { apiRequest } from '../../../lib/api-client';
@@ -14,23 +14,21 @@ export type NotificationSubmission = {
 };
 
 export function createNotification(notification: TNotificationRequest) {
-  return apiRequest('/admin-notifications', {
+  return apiRequest<TNotificationWriteResponse>('/admin-notifications', {
     method: 'POST',
     body: notification,
-    schema: ZNotificationWriteResponse,
   });
 }
 
 export function updateNotification(id: number, notification: TNotificationRequest) {
-  return apiRequest(`/admin-notifications/${id}`, {
+  return apiRequest<TNotificationWriteResponse>(`/admin-notifications/${id}`, {
     method: 'PUT',
     body: notification,
-    schema: ZNotificationWriteResponse,
   });
 }
 
 export function deleteNotification(id: number) {
-  return apiRequest(`/admin-notifications/${id}`, { method: 'DELETE', schema: ZMessageResponse });
+  return apiRequest<TMessageResponse>(`/admin-notifications/${id}`, { method: 'DELETE' });
 }
 
 /** Creates or updates a notification; every list of them, badge included, then follows. */

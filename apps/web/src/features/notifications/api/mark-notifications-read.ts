@@ -1,14 +1,13 @@
-import { ZMarkReadResponse, type TNotification } from '@nexusplay/contract/notifications';
+import type { TMarkReadResponse, TNotification } from '@nexusplay/contract/notifications';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useEffect, useRef, useState } from 'react';
 import { apiRequest } from '../../../lib/api-client';
 import { notificationKeys } from './get-notifications';
 
 export function markNotificationsRead(ids: number[]) {
-  return apiRequest('/admin-notifications/read', {
+  return apiRequest<TMarkReadResponse>('/admin-notifications/read', {
     method: 'POST',
     body: { ids },
-    schema: ZMarkReadResponse,
   });
 }
 

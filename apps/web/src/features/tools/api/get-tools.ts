@@ -1,6 +1,7 @@
-import { ZTool } from '@nexusplay/contract/tools';
+import type { TTool } from '@nexusplay/contract/tools';
 import { queryOptions } from '@tanstack/react-query';
 import { getList, type ListQuery } from '../../../lib/api-client';
+import { PREFETCHED_FRESH_MS } from '../../../lib/prefetch';
 
 /** Every tools query starts with 'tools', so a change to any tool refreshes all of them. */
 export const toolKeys = {
@@ -9,7 +10,7 @@ export const toolKeys = {
 };
 
 export function getTools(query: ListQuery & { signal?: AbortSignal }) {
-  return getList('/tools', ZTool, query);
+  return getList<TTool>('/tools', query);
 }
 
 /** A page of tools; without paging, every tool (the dashboard's few). */
@@ -17,5 +18,6 @@ export function toolsPageQuery(query: ListQuery = {}) {
   return queryOptions({
     queryKey: toolKeys.page(query),
     queryFn: ({ signal }) => getTools({ ...query, signal }),
+    staleTime: PREFETCHED_FRESH_MS,
   });
 }

@@ -1,5 +1,5 @@
-import { ZTool, type TToolRequest } from '@nexusplay/contract/tools';
-import { ZMessageResponse } from '@nexusplay/contract/lists';
+import type { TTool, TToolRequest } from '@nexusplay/contract/tools';
+import type { TMessageResponse } from '@nexusplay/contract/lists';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { apiRequest } from '../../../lib/api-client';
 import { toolKeys } from './get-tools';
@@ -11,15 +11,15 @@ export type ToolSubmission = {
 };
 
 export function createTool(tool: TToolRequest) {
-  return apiRequest('/tools', { method: 'POST', body: tool, schema: ZTool });
+  return apiRequest<TTool>('/tools', { method: 'POST', body: tool });
 }
 
 export function updateTool(id: number, tool: TToolRequest) {
-  return apiRequest(`/tools/${id}`, { method: 'PUT', body: tool, schema: ZTool });
+  return apiRequest<TTool>(`/tools/${id}`, { method: 'PUT', body: tool });
 }
 
 export function deleteTool(id: number) {
-  return apiRequest(`/tools/${id}`, { method: 'DELETE', schema: ZMessageResponse });
+  return apiRequest<TMessageResponse>(`/tools/${id}`, { method: 'DELETE' });
 }
 
 /** Adds or updates a tool; the tools dashboard follows at once. */

@@ -65,7 +65,8 @@ export function ToolCardSkeleton() {
       <Skeleton className="size-12 rounded-xl" />
       <Skeleton className="mt-5 h-6 w-1/2" />
       <Skeleton className="mt-3 h-4 w-full" />
-      <Skeleton className="mt-2 h-4 w-4/5" />
+      <Skeleton className="mt-2 h-4 w-full" />
+      <Skeleton className="mt-2 h-4 w-3/5" />
       <Skeleton className="mt-8 h-4 w-24" />
     </div>
   );

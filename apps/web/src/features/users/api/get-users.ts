@@ -1,4 +1,4 @@
-import { ZUserListItem } from '@nexusplay/contract/users';
+import type { TUserListItem } from '@nexusplay/contract/users';
 import { queryOptions } from '@tanstack/react-query';
 import { getList, type ListQuery } from '../../../lib/api-client';
 
@@ -9,7 +9,7 @@ export const userKeys = {
 };
 
 export function getUsers(query: ListQuery & { signal?: AbortSignal }) {
-  return getList('/users', ZUserListItem, query);
+  return getList<TUserListItem>('/users', query);
 }
 
 /** A page of accounts, searched by username or email on the server. */

@@ -1,10 +1,5 @@
-import { ZMessageResponse } from '@nexusplay/contract/lists';
-import {
-  ZCreateUserResponse,
-  ZUserListItem,
-  type TUserListItem,
-  type TUserRequest,
-} from '@nexusplay/contract/users';
+import type { TMessageResponse } from '@nexusplay/contract/lists';
+import type { TCreateUserResponse, TUserListItem, TUserRequest } from '@nexusplay/contract/users';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { apiRequest } from '../../../lib/api-client';
 import { userKeys } from './get-users';
@@ -22,15 +17,15 @@ export type SavedUser = {
 };
 
 export function createUser(user: TUserRequest) {
-  return apiRequest('/users', { method: 'POST', body: user, schema: ZCreateUserResponse });
+  return apiRequest<TCreateUserResponse>('/users', { method: 'POST', body: user });
 }
 
 export function updateUser(id: number, user: TUserRequest) {
-  return apiRequest(`/users/${id}`, { method: 'PUT', body: user, schema: ZUserListItem });
+  return apiRequest<TUserListItem>(`/users/${id}`, { method: 'PUT', body: user });
 }
 
 export function deleteUser(id: number) {
-  return apiRequest(`/users/${id}`, { method: 'DELETE', schema: ZMessageResponse });
+  return apiRequest<TMessageResponse>(`/users/${id}`, { method: 'DELETE' });
 }
 
 async function saveUser({ id, user }: UserSubmission): Promise<SavedUser> {

@@ -1,4 +1,4 @@
-import { ZWallet } from '@nexusplay/contract/wallets';
+import type { TWallet } from '@nexusplay/contract/wallets';
 import { queryOptions } from '@tanstack/react-query';
 import { getList, type ListQuery } from '../../../lib/api-client';
 
@@ -13,7 +13,7 @@ export const walletKeys = {
  * owner from the token; the user id is sent along, when the session names one, as a check.
  */
 export function getWallets(userId: number | null, query: ListQuery & { signal?: AbortSignal }) {
-  return getList(userId === null ? '/wallets' : `/wallets?user_id=${userId}`, ZWallet, query);
+  return getList<TWallet>(userId === null ? '/wallets' : `/wallets?user_id=${userId}`, query);
 }
 
 export function walletsPageQuery(userId: number | null, query: ListQuery) {

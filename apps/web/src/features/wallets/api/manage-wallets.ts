@@ -1,5 +1,5 @@
-import { ZMessageResponse } from '@nexusplay/contract/lists';
-import { ZWallet, type TWalletRequest } from '@nexusplay/contract/wallets';
+import type { TMessageResponse } from '@nexusplay/contract/lists';
+import type { TWallet, TWalletRequest } from '@nexusplay/contract/wallets';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { apiRequest } from '../../../lib/api-client';
 import { walletKeys } from './get-wallets';
@@ -11,15 +11,15 @@ export type WalletSubmission = {
 };
 
 export function createWallet(wallet: TWalletRequest) {
-  return apiRequest('/wallets', { method: 'POST', body: wallet, schema: ZWallet });
+  return apiRequest<TWallet>('/wallets', { method: 'POST', body: wallet });
 }
 
 export function updateWallet(id: number, wallet: TWalletRequest) {
-  return apiRequest(`/wallets/${id}`, { method: 'PUT', body: wallet, schema: ZWallet });
+  return apiRequest<TWallet>(`/wallets/${id}`, { method: 'PUT', body: wallet });
 }
 
 export function deleteWallet(id: number) {
-  return apiRequest(`/wallets/${id}`, { method: 'DELETE', schema: ZMessageResponse });
+  return apiRequest<TMessageResponse>(`/wallets/${id}`, { method: 'DELETE' });
 }
 
 export function useSaveWalletMutation() {

@@ -1,4 +1,4 @@
-import { ZImportResult } from '@nexusplay/contract/wallets';
+import type { TImportResult } from '@nexusplay/contract/wallets';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { apiRequest } from '../../../lib/api-client';
 import { downloadApiFile } from '../../../lib/download-file';
@@ -12,7 +12,7 @@ export function exportWallets() {
 export function importWallets(file: File) {
   const form = new FormData();
   form.set('file', file);
-  return apiRequest('/wallets/import', { method: 'POST', body: form, schema: ZImportResult });
+  return apiRequest<TImportResult>('/wallets/import', { method: 'POST', body: form });
 }
 
 export function useExportWalletsMutation() {
