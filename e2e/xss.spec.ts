@@ -346,7 +346,7 @@ async function seedOne(
 const HEAD_TAGS = ['html', 'head', 'meta', 'title', 'link', 'script'];
 const HEAD_ATTRIBUTES = [
   ...['lang', 'charset', 'name', 'property', 'content'],
-  ...['rel', 'type', 'href', 'src', 'crossorigin'],
+  ...['rel', 'type', 'href', 'src', 'crossorigin', 'as', 'fetchpriority'],
 ];
 
 /**

@@ -70,6 +70,8 @@ describe('pages for search engines and link previews', () => {
       `<meta property="og:url" content="https://play.example.com/blogs/${blogId}">`,
     );
     expect(html).toContain(`<meta property="og:image" content="https://play.example.com${image}">`);
+    // The cover is the first thing the article shows: the browser fetches it beside the code.
+    expect(html).toContain(`<link rel="preload" as="image" href="${image}" fetchpriority="high">`);
     expect(html).not.toContain('<you>');
   });
 

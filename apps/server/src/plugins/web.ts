@@ -15,6 +15,8 @@ export type PageMeta = {
   url?: string;
   image?: string;
   type?: 'website' | 'article';
+  /** A same-origin picture the page shows first: fetched while the app's code loads. */
+  preloadImage?: string;
 };
 
 declare module 'fastify' {
@@ -59,6 +61,8 @@ function renderPage(template: Template, meta?: PageMeta): string {
     meta.url && `<link rel="canonical" href="${escapeHtml(meta.url)}">`,
     meta.image && `<meta property="og:image" content="${escapeHtml(meta.image)}">`,
     `<meta name="twitter:card" content="${meta.image ? 'summary_large_image' : 'summary'}">`,
+    meta.preloadImage &&
+      `<link rel="preload" as="image" href="${escapeHtml(meta.preloadImage)}" fetchpriority="high">`,
   ].filter(Boolean);
   return `${template.beforeTitle}${tags.join('')}${template.afterTitle}`;
 }

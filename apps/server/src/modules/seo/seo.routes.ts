@@ -52,7 +52,7 @@ export const seoRoutes: FastifyPluginAsyncZod = async (app) => {
         title: blog.title,
         description: truncateText(plainText(blog.description ?? blog.content), DESCRIPTION_LENGTH),
         url: `${base}/blogs/${blog.id}`,
-        ...(blog.image ? { image: `${base}${blog.image}` } : {}),
+        ...(blog.image ? { image: `${base}${blog.image}`, preloadImage: blog.image } : {}),
         type: 'article',
       });
     },
