@@ -6,6 +6,7 @@ import * as m0003 from './migrations/0003-search-indexes.js';
 import * as m0004 from './migrations/0004-notifications-and-visits.js';
 import * as m0005 from './migrations/0005-wallets-and-links.js';
 import * as m0006 from './migrations/0006-gateway-and-income.js';
+import * as m0007 from './migrations/0007-catalogue-scale.js';
 
 type EngineMigration = { up(db: Kysely<unknown>, engine: Engine): Promise<void> };
 
@@ -17,6 +18,7 @@ const MIGRATIONS: Record<string, EngineMigration> = {
   '0004-notifications-and-visits': m0004,
   '0005-wallets-and-links': m0005,
   '0006-gateway-and-income': m0006,
+  '0007-catalogue-scale': m0007,
 };
 
 class EngineMigrationProvider implements MigrationProvider {

@@ -37,6 +37,25 @@ export interface BlogsTable {
   updated_at: Timestamp;
 }
 
+/**
+ * Games counted per block of GAME_BLOCK_IDS consecutive ids, and blog posts per month of their
+ * date, kept by triggers (migration 0007). Both blocks follow each list's order, so the total is
+ * the sum of the counts, and a page at any offset starts in the block those counts point to.
+ */
+export const GAME_BLOCK_IDS = 1024;
+
+export interface GameBlocksTable {
+  /** id / GAME_BLOCK_IDS, rounded down. */
+  block: number;
+  row_count: number;
+}
+
+export interface BlogMonthsTable {
+  /** YYYY-MM of the posts' date. */
+  month: string;
+  row_count: number;
+}
+
 export interface ToolsTable {
   id: Generated<number>;
   name: string;
@@ -151,6 +170,8 @@ export interface Database {
   users: UsersTable;
   games: GamesTable;
   blogs: BlogsTable;
+  game_blocks: GameBlocksTable;
+  blog_months: BlogMonthsTable;
   tools: ToolsTable;
   uploads: UploadsTable;
   app_meta: AppMetaTable;

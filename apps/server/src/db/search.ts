@@ -1,5 +1,5 @@
-import { sql, type RawBuilder } from 'kysely';
-import type { Engine } from './schema.js';
+import { sql, type Kysely, type RawBuilder } from 'kysely';
+import type { Database, Engine } from './schema.js';
 
 /** The columns each list searches, and so the columns the search indexes cover. */
 export const SEARCHABLE = {
@@ -40,16 +40,105 @@ export function matchesSearch(
   table: SearchableTable,
   text: string,
 ): RawBuilder<boolean> {
-  const columns = SEARCHABLE[table];
-  if (engine === 'sqlite' && [...text].length >= TRIGRAM) {
+  if (engine === 'sqlite' && indexedOnSqlite(text)) {
     const fts = `${table}_search`;
     return sql<boolean>`${sql.ref(`${table}.id`)} in (select rowid from ${sql.table(fts)} where ${sql.table(fts)} match ${ftsPhrase(text)})`;
   }
-  // PostgreSQL has ILIKE (served by the trigram GIN indexes); SQLite's LIKE ignores ASCII case.
+  return columnsContain(engine, table, text);
+}
+
+const indexedOnSqlite = (text: string) => [...text].length >= TRIGRAM;
+
+/** PostgreSQL has ILIKE (served by the trigram GIN indexes); SQLite's LIKE ignores ASCII case. */
+function columnsContain(engine: Engine, table: SearchableTable, text: string) {
   const pattern = `%${escapeLike(text)}%`;
   const operator = engine === 'postgres' ? sql`ilike` : sql`like`;
-  const tests = columns.map(
+  const tests = SEARCHABLE[table].map(
     (column) => sql`${sql.ref(`${table}.${column}`)} ${operator} ${pattern} escape '\\'`,
   );
   return sql<boolean>`(${sql.join(tests, sql` or `)})`;
+}
+
+/*
+ * The public catalogue (games and blog posts) is searched page by page at 100,000 rows and more.
+ * Counting every match of a common word would read tens of thousands of index entries, so a
+ * search counts its matches only up to SEARCH_COUNT_LOOKAHEAD past the page asked for: below
+ * that horizon X-Total-Count is exact; at it, the total is a lower bound that grows as the
+ * visitor pages on (see README, "Lists").
+ */
+export const SEARCH_COUNT_LOOKAHEAD = 100;
+
+export type CatalogueTable = 'games' | 'blogs';
+
+/**
+ * The search test for one row, for a walk along a list's order that stops once a page is full.
+ * PostgreSQL reads the text lower-cased at write time (migration 0007), which its trigram index
+ * also covers, so the planner may take either path; SQLite tests the columns with LIKE.
+ */
+function rowMatches(engine: Engine, table: CatalogueTable, text: string): RawBuilder<boolean> {
+  if (engine === 'sqlite') return columnsContain(engine, table, text);
+  return sql<boolean>`${sql.ref(`${table}.search_text`)} like lower(${`%${escapeLike(text)}%`}) escape '\\'`;
+}
+
+async function countUpTo(
+  db: Kysely<Database>,
+  table: CatalogueTable,
+  filter: RawBuilder<boolean>,
+  horizon: number,
+) {
+  const { rows } = await sql<{ matches: number }>`
+    select count(*) as matches from (
+      select 1 from ${sql.table(table)} where ${filter} limit ${horizon}
+    ) as capped`.execute(db);
+  return Number(rows[0]?.matches ?? 0);
+}
+
+const ASCII = /^[\x20-\x7e]*$/;
+
+/**
+ * One page of a catalogue search with its total (see SEARCH_COUNT_LOOKAHEAD). `select` runs the
+ * list's own ordered, paged query under the filter it is given; `reach` is where that page ends.
+ *
+ * SQLite asks its FTS index for the matches once, up to the horizon. When they are fewer, they
+ * are all the matches: their ids make the filter and their number the total. When there are more,
+ * walking the list in its order and testing each row with LIKE fills a page after a few rows
+ * (for ASCII text, where LIKE and the index fold letter case alike; other text uses the index).
+ */
+export async function searchCatalogue<Row>(
+  db: Kysely<Database>,
+  engine: Engine,
+  table: CatalogueTable,
+  text: string,
+  reach: number,
+  select: (filter: RawBuilder<boolean>) => Promise<Row[]>,
+): Promise<{ items: Row[]; total: number }> {
+  const horizon = reach + SEARCH_COUNT_LOOKAHEAD;
+  if (engine === 'postgres' || !indexedOnSqlite(text)) {
+    const filter = rowMatches(engine, table, text);
+    const [items, total] = await Promise.all([
+      select(filter),
+      countUpTo(db, table, filter, horizon),
+    ]);
+    return { items, total };
+  }
+  const fts = sql.table(`${table}_search`);
+  const { rows } = await sql<{
+    id: number;
+  }>`select rowid as id from ${fts} where ${fts} match ${ftsPhrase(text)} limit ${horizon}`.execute(
+    db,
+  );
+  if (rows.length === 0) return { items: [], total: 0 };
+  if (rows.length < horizon) {
+    const ids = JSON.stringify(rows.map((row) => row.id));
+    return {
+      items: await select(
+        sql<boolean>`${sql.ref(`${table}.id`)} in (select value from json_each(${ids}))`,
+      ),
+      total: rows.length,
+    };
+  }
+  const filter = ASCII.test(text)
+    ? rowMatches(engine, table, text)
+    : matchesSearch(engine, table, text);
+  return { items: await select(filter), total: horizon };
 }

@@ -1,12 +1,18 @@
+import type { FastifyReply } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { ZErrorResponse } from '@nexusplay/contract/errors';
-import { ZMarketResponse, ZPricesResponse } from '@nexusplay/contract/market';
+import { z } from 'zod';
+import { ZMarketResponse, ZPricesResponse, type TPricesResponse } from '@nexusplay/contract/market';
 import { AppError } from '../lib/app-error.js';
 
 const PER_IP = { max: 300, timeWindow: '1 minute' };
 
 /** Public third-party figures, answered from the gateway's cache (pages poll every 5 seconds). */
 export const gatewayRoutes: FastifyPluginAsyncZod = async (app) => {
+  // The gateway answers the same prices object until a source changes: serialised once each, as
+  // the public lists are, rather than on every poll.
+  const pricesBodies = new WeakMap<TPricesResponse, Buffer>();
+
   app.get(
     '/prices',
     {
@@ -17,7 +23,16 @@ export const gatewayRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: ZPricesResponse, 429: ZErrorResponse },
       },
     },
-    async () => app.gateway.getPrices(),
+    // The body is sent as bytes, already serialised against the same schema.
+    async (_request, reply: FastifyReply) => {
+      const answer = await app.gateway.getPrices();
+      let body = pricesBodies.get(answer);
+      if (!body) {
+        body = Buffer.from(JSON.stringify(z.encode(ZPricesResponse, answer)));
+        pricesBodies.set(answer, body);
+      }
+      return reply.type('application/json; charset=utf-8').send(body);
+    },
   );
 
   app.get(

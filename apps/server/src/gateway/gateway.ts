@@ -4,7 +4,7 @@ import { z } from 'zod';
 import type { TMarketItem, TMarketResponse, TPricesResponse } from '@nexusplay/contract/market';
 import type { Config } from '../config.js';
 import type { Database } from '../db/schema.js';
-import { CachedSource, type RefreshCoordinator } from './cached-source.js';
+import { CachedSource, type RefreshCoordinator, type SourceValue } from './cached-source.js';
 import { fetchJson, UpstreamError } from './fetch-json.js';
 import { MARKET_SAMPLE } from './market-sample.js';
 import { normaliseMarket } from './market.js';
@@ -21,6 +21,9 @@ const ZPrice = z.object({
 });
 const ZSimplePrice = z.object({ pixels: ZPrice, 'axie-infinity': ZPrice });
 const ZRates = z.object({ rates: z.object({ IDR: z.number().positive().finite() }) });
+
+const sameSourceValue = <T>(a: SourceValue<T>, b: SourceValue<T>) =>
+  a.value === b.value && a.asOf === b.asOf && a.stale === b.stale;
 
 type TokenPrices = {
   pixels: { usd: number; idr?: number | undefined };
@@ -110,8 +113,22 @@ export class Gateway {
 
   private readonly isSample: boolean;
 
+  /** The last prices answer with what it was made of: the same answer while both are unchanged. */
+  private lastPrices:
+    | { prices: SourceValue<TokenPrices>; fx: SourceValue<number>; answer: TPricesResponse }
+    | undefined;
+
   async getPrices(): Promise<TPricesResponse> {
     const [prices, fx] = await Promise.all([this.prices.get(), this.fx.get()]);
+    const last = this.lastPrices;
+    if (last && sameSourceValue(last.prices, prices) && sameSourceValue(last.fx, fx))
+      return last.answer;
+    const answer = this.pricesAnswer(prices, fx);
+    this.lastPrices = { prices, fx, answer };
+    return answer;
+  }
+
+  private pricesAnswer(prices: SourceValue<TokenPrices>, fx: SourceValue<number>): TPricesResponse {
     const usdIdr = fx.value;
     const withIdr = (price: { usd: number; idr?: number | undefined }) => ({
       usd: price.usd,

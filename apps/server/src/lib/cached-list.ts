@@ -9,6 +9,21 @@ export type ListQuery = {
 };
 
 /**
+ * Each cached body encoded to UTF-8 once. A string is encoded anew for every answer it is sent
+ * in: for a list of a hundred games, a fifth of the answer's time and most of its garbage.
+ */
+const encoded = new WeakMap<CachedBody, Buffer>();
+
+function bytesOf(entry: CachedBody) {
+  let bytes = encoded.get(entry);
+  if (!bytes) {
+    bytes = Buffer.from(entry.body);
+    encoded.set(entry, bytes);
+  }
+  return bytes;
+}
+
+/**
  * Answers a cached body with its ETag; a client that already holds it gets 304 and no body.
  * `no-cache` makes browsers ask every time, so a write is never hidden behind a local copy.
  */
@@ -20,7 +35,7 @@ export function sendCachedBody(
 ) {
   reply.header('etag', entry.etag).header('cache-control', 'no-cache');
   if (request.headers['if-none-match'] === entry.etag) return reply.code(304).send();
-  return reply.type(contentType).send(entry.body);
+  return reply.type(contentType).send(bytesOf(entry));
 }
 
 /**

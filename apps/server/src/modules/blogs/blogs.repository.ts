@@ -1,8 +1,9 @@
 import type { Kysely } from 'kysely';
 import { LIST_CAP } from '@nexusplay/contract/lists';
 import { nowTimestamp } from '../../db/codecs.js';
+import { blockAt, listTotal } from '../../db/list-blocks.js';
 import type { Database, Engine } from '../../db/schema.js';
-import { matchesSearch } from '../../db/search.js';
+import { searchCatalogue } from '../../db/search.js';
 
 type DB = Kysely<Database>;
 
@@ -31,22 +32,51 @@ export type BlogValues = {
   date: string;
 };
 
-/** One page of posts, newest first, with the number of all matches. */
+const MONTHS = { table: 'blog_months', key: 'month' } as const;
+
+/** The first day after the month `YYYY-MM`, as a post date. */
+function monthAfter(month: string) {
+  const [year = 0, number = 0] = month.split('-').map(Number);
+  const next = number === 12 ? { year: year + 1, number: 1 } : { year, number: number + 1 };
+  return `${String(next.year).padStart(4, '0')}-${String(next.number).padStart(2, '0')}-01`;
+}
+
+/**
+ * One page of posts, newest first, with the number of matches: exact for the whole list, counted
+ * up to a horizon for a search (see db/search.ts).
+ */
 export async function listBlogs(db: DB, engine: Engine, query: BlogQuery) {
-  const base = query.q
-    ? db.selectFrom('blogs').where(matchesSearch(engine, 'blogs', query.q))
-    : db.selectFrom('blogs');
-  const [items, count] = await Promise.all([
-    base
+  const limit = query.limit ?? LIST_CAP;
+  const offset = query.offset ?? 0;
+  if (query.q) return searchBlogs(db, engine, query.q, limit, offset);
+  const newest = (skip: number, beforeDate?: string) => {
+    let page = db.selectFrom('blogs').select(BLOG_COLUMNS);
+    if (beforeDate !== undefined) page = page.where('date', '<', beforeDate);
+    return page.orderBy('date', 'desc').orderBy('id', 'desc').limit(limit).offset(skip).execute();
+  };
+  if (offset === 0) {
+    const [items, total] = await Promise.all([newest(0), listTotal(db, MONTHS)]);
+    return { items, total };
+  }
+  // A deep page starts inside one month: skip to that month, then at most its posts.
+  const start = await blockAt<string>(db, MONTHS, offset);
+  if (!start) return { items: [], total: await listTotal(db, MONTHS) };
+  const items = await newest(offset - start.before, monthAfter(start.key));
+  return { items, total: start.total };
+}
+
+function searchBlogs(db: DB, engine: Engine, text: string, limit: number, offset: number) {
+  return searchCatalogue(db, engine, 'blogs', text, offset + limit, (filter) =>
+    db
+      .selectFrom('blogs')
       .select(BLOG_COLUMNS)
+      .where(filter)
       .orderBy('date', 'desc')
       .orderBy('id', 'desc')
-      .limit(query.limit ?? LIST_CAP)
-      .offset(query.offset ?? 0)
+      .limit(limit)
+      .offset(offset)
       .execute(),
-    base.select((eb) => eb.fn.countAll<number>().as('total')).executeTakeFirstOrThrow(),
-  ]);
-  return { items, total: Number(count.total) };
+  );
 }
 
 export function getBlog(db: DB, id: number) {

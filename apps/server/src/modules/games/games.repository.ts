@@ -1,8 +1,9 @@
 import type { Kysely } from 'kysely';
 import { LIST_CAP } from '@nexusplay/contract/lists';
 import { nowTimestamp } from '../../db/codecs.js';
-import type { Database, Engine } from '../../db/schema.js';
-import { matchesSearch } from '../../db/search.js';
+import { blockAt, listTotal } from '../../db/list-blocks.js';
+import { GAME_BLOCK_IDS, type Database, type Engine } from '../../db/schema.js';
+import { searchCatalogue } from '../../db/search.js';
 
 type DB = Kysely<Database>;
 
@@ -15,21 +16,43 @@ export type GameQuery = {
 };
 export type GameValues = { name: string; description: string; link: string; image: string | null };
 
-/** One page of games, newest first (what an admin adds is featured), with the number of all matches. */
+const GAMES = { table: 'game_blocks', key: 'block' } as const;
+
+/**
+ * One page of games, newest first (what an admin adds is featured), with the number of matches:
+ * exact for the whole list, counted up to a horizon for a search (see db/search.ts).
+ */
 export async function listGames(db: DB, engine: Engine, query: GameQuery) {
-  const base = query.q
-    ? db.selectFrom('games').where(matchesSearch(engine, 'games', query.q))
-    : db.selectFrom('games');
-  const [items, count] = await Promise.all([
-    base
+  const limit = query.limit ?? LIST_CAP;
+  const offset = query.offset ?? 0;
+  if (query.q) return searchGames(db, engine, query.q, limit, offset);
+  const newest = (skip: number, belowId?: number) => {
+    let page = db.selectFrom('games').select(GAME_COLUMNS);
+    if (belowId !== undefined) page = page.where('id', '<', belowId);
+    return page.orderBy('id', 'desc').limit(limit).offset(skip).execute();
+  };
+  if (offset === 0) {
+    const [items, total] = await Promise.all([newest(0), listTotal(db, GAMES)]);
+    return { items, total };
+  }
+  // A deep page starts inside one block of ids: skip to that block, then at most its rows.
+  const start = await blockAt<number>(db, GAMES, offset);
+  if (!start) return { items: [], total: await listTotal(db, GAMES) };
+  const items = await newest(offset - start.before, (start.key + 1) * GAME_BLOCK_IDS);
+  return { items, total: start.total };
+}
+
+function searchGames(db: DB, engine: Engine, text: string, limit: number, offset: number) {
+  return searchCatalogue(db, engine, 'games', text, offset + limit, (filter) =>
+    db
+      .selectFrom('games')
       .select(GAME_COLUMNS)
+      .where(filter)
       .orderBy('id', 'desc')
-      .limit(query.limit ?? LIST_CAP)
-      .offset(query.offset ?? 0)
+      .limit(limit)
+      .offset(offset)
       .execute(),
-    base.select((eb) => eb.fn.countAll<number>().as('total')).executeTakeFirstOrThrow(),
-  ]);
-  return { items, total: Number(count.total) };
+  );
 }
 
 export function getGame(db: DB, id: number) {

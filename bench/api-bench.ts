@@ -1,0 +1,558 @@
+/**
+ * The API under load, beside a baseline measured in the same run: the production build on a
+ * seeded SQLite database, and a bare node:http server answering the same bytes from memory.
+ * autocannon drives both from this process with the same connections and the same requests.
+ */
+import { randomBytes } from 'node:crypto';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import autocannon from 'autocannon';
+import type { RecordedAnswers } from './baseline-server.js';
+import { makeGames, makePosts } from './catalogue-data.js';
+import { startFakeUpstream } from './fake-upstream.js';
+import { formatTable, ms, type Check } from './report.js';
+import {
+  pinLoadGenerator,
+  SERVER_CPU,
+  type ServerProcess,
+  resolveServerEntry,
+  startProcess,
+  startServer,
+} from './server-process.js';
+
+const here = path.dirname(fileURLToPath(import.meta.url));
+
+export type ApiBenchOptions = {
+  /** Seconds of each measured run. */
+  durationSeconds: number;
+  warmupSeconds: number;
+  /** Only the endpoints whose name holds this text. */
+  match?: string | undefined;
+};
+
+const CONNECTIONS = 100;
+/** Public reads answered from a cache must reach this share of the baseline's requests/s... */
+const MIN_BASELINE_SHARE = 0.7;
+/** ...with the 99th percentile of latency under this. */
+const MAX_P99_MS = 20;
+
+const GAMES = 100;
+const POSTS = 50;
+const WALLETS = 200;
+
+/**
+ * The server runs behind a proxy (TRUST_PROXY=true). The requests of a route limited per address
+ * come from one of this many visitors, round robin (X-Forwarded-For). /api/prices allows 300
+ * requests a minute per address, which these visitors would reach together only above 100,000
+ * requests a second: the limiter is measured doing its work at its production settings, and never
+ * answers 429 (which would count as an error).
+ */
+const VISITORS = 20_000;
+
+type Target = {
+  name: string;
+  method: 'GET' | 'POST';
+  path: string;
+  headers: Record<string, string>;
+  /** A new body for each request, for a write. */
+  body?: () => string;
+  /** Budgeted against the baseline: a public read answered from a cache. */
+  cachedPublicRead?: boolean;
+  /** Compared with the baseline (every read). */
+  read: boolean;
+  /**
+   * Limited per address (the prices, a sign-in): the requests come from VISITORS addresses in
+   * turn, as through a proxy, so that the limiter works at its production settings without ever
+   * answering 429.
+   */
+  manyVisitors?: boolean;
+};
+
+type Run = {
+  rps: number;
+  /** Over every response of every slice. */
+  p50: number;
+  p99: number;
+  /** The median of the slices' own p99: a disturbance of the machine shows in one slice only. */
+  sliceP99: number;
+  errors: number;
+  non2xx: number;
+  total: number;
+  /** Microseconds of the process's CPU time per request answered. */
+  cpuPerRequest: number | undefined;
+};
+
+export async function runApiBench(options: ApiBenchOptions): Promise<Check[]> {
+  const entry = resolveServerEntry();
+  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'nexusplay-api-bench-'));
+  const upstream = await startFakeUpstream();
+  const admin = {
+    email: 'bench-admin@example.com',
+    username: 'bench-admin',
+    password: randomBytes(12).toString('base64url'),
+  };
+  const stops: (() => Promise<void>)[] = [];
+  const unpin = pinLoadGenerator();
+  console.log(
+    unpin
+      ? `Load generator on CPU 0, servers on CPU ${SERVER_CPU}`
+      : 'CPUs not pinned (taskset unavailable or a single CPU): figures vary more',
+  );
+  try {
+    console.log(`Starting ${path.relative(process.cwd(), entry)} on SQLite in ${dataDir}`);
+    const server = await startServer(entry, dataDir, {
+      NODE_ENV: 'production',
+      DATABASE_URL: '',
+      REDIS_URL: '',
+      LOG_LEVEL: 'info',
+      SEED_DEMO_CONTENT: 'false',
+      TRUST_PROXY: 'true',
+      ADMIN_EMAIL: admin.email,
+      ADMIN_USERNAME: admin.username,
+      ADMIN_PASSWORD: admin.password,
+      PRICE_API_URL: upstream.url,
+      FX_API_URL: `${upstream.url}/fx`,
+      MARKET_API_URL: '',
+      PRICE_TTL: '1h',
+      FX_TTL: '1h',
+      WEB_DIST_DIR: path.join(dataDir, 'no-web-build'),
+    });
+    stops.push(server.stop);
+
+    const api = client(server.url);
+    const seeded = await seed(api, admin);
+    const targets: Target[] = [
+      {
+        name: `GET /api/games (${GAMES} games)`,
+        method: 'GET',
+        path: '/api/games',
+        headers: {},
+        read: true,
+        cachedPublicRead: true,
+      },
+      {
+        name: `GET /api/blogs (${POSTS} posts)`,
+        method: 'GET',
+        path: '/api/blogs',
+        headers: {},
+        read: true,
+        cachedPublicRead: true,
+      },
+      {
+        name: 'GET /api/prices (cached)',
+        method: 'GET',
+        path: '/api/prices',
+        headers: {},
+        read: true,
+        cachedPublicRead: true,
+        manyVisitors: true,
+      },
+      {
+        name: `GET /api/wallets (signed in, ${WALLETS} rows)`,
+        method: 'GET',
+        path: '/api/wallets',
+        headers: { authorization: `Bearer ${seeded.readerToken}` },
+        read: true,
+      },
+      {
+        name: 'POST /api/login',
+        method: 'POST',
+        path: '/api/login',
+        headers: { 'content-type': 'application/json' },
+        body: () => JSON.stringify(seeded.reader),
+        read: false,
+        manyVisitors: true,
+      },
+      {
+        name: 'POST /api/wallets (a new wallet)',
+        method: 'POST',
+        path: '/api/wallets',
+        headers: {
+          'content-type': 'application/json',
+          authorization: `Bearer ${seeded.writerToken}`,
+        },
+        body: newWalletBody(),
+        read: false,
+      },
+    ];
+
+    const answers = await recordAnswers(server.url, targets);
+    const answersFile = path.join(dataDir, 'answers.json');
+    fs.writeFileSync(answersFile, JSON.stringify(answers));
+    const baseline = await startProcess({
+      args: [
+        '--import',
+        import.meta.resolve('tsx'),
+        path.join(here, 'baseline-server.ts'),
+        answersFile,
+      ],
+      cwd: dataDir,
+      env: process.env,
+      logFile: path.join(dataDir, 'baseline.log'),
+      ready: /baseline listening on (http:\/\/\S+)/,
+    });
+    stops.push(baseline.stop);
+
+    const rows: string[][] = [];
+    const checks: Check[] = [];
+    const chosen = options.match
+      ? targets.filter((target) => target.name.includes(options.match ?? ''))
+      : targets;
+    for (const target of chosen) {
+      const { server: measured, baseline: base } = await measurePair(
+        server,
+        target.read ? baseline : undefined,
+        target,
+        options,
+      );
+      rows.push([
+        target.name,
+        measured.rps.toFixed(0),
+        ms(measured.p50),
+        ms(measured.sliceP99),
+        ms(measured.p99),
+        String(measured.errors + measured.non2xx),
+        base ? base.rps.toFixed(0) : '',
+        base ? ms(base.sliceP99) : '',
+        base ? `${((measured.rps / base.rps) * 100).toFixed(0)}%` : '',
+        micros(measured.cpuPerRequest),
+        base ? micros(base.cpuPerRequest) : '',
+      ]);
+      checks.push({
+        section: 'API',
+        name: `${target.name}: errors`,
+        figure: `${measured.errors} errors, ${measured.non2xx} non-2xx of ${measured.total}`,
+        budget: '0',
+        pass: measured.errors === 0 && measured.non2xx === 0 && measured.total > 0,
+      });
+      if (target.cachedPublicRead && base) checks.push(...readBudgets(target, measured, base));
+    }
+    console.log(
+      `\nAPI on SQLite, ${CONNECTIONS} connections, ${options.durationSeconds} s each after a ${options.warmupSeconds} s warm-up:\n`,
+    );
+    console.log(
+      formatTable(
+        [
+          'Endpoint',
+          'req/s',
+          'p50',
+          'p99 (median slice)',
+          'p99 (all)',
+          'errors',
+          'baseline req/s',
+          'baseline p99 (median slice)',
+          'of baseline',
+          'CPU/request',
+          'baseline CPU/request',
+        ],
+        rows,
+      ),
+    );
+
+    const upstreamCalls = Object.values(upstream.calls).reduce((sum, count) => sum + count, 0);
+    checks.push({
+      section: 'API',
+      name: '/api/prices answered from the cache',
+      figure: `${upstreamCalls} upstream calls in the whole run`,
+      budget: '<= 2 (prices and rate, once each)',
+      pass: upstreamCalls <= 2,
+    });
+    const errorLines = await server.errorLines();
+    checks.push({
+      section: 'API',
+      name: 'server log',
+      figure: errorLines.length === 0 ? 'no error lines' : errorLines.slice(0, 3).join(' | '),
+      budget: 'no error lines',
+      pass: errorLines.length === 0,
+    });
+    return checks;
+  } finally {
+    unpin?.();
+    for (const stop of stops.reverse()) await stop();
+    await upstream.close();
+    fs.rmSync(dataDir, { recursive: true, force: true });
+  }
+}
+
+const micros = (value: number | undefined) =>
+  value === undefined ? 'n/a' : `${value.toFixed(0)} µs`;
+
+function readBudgets(target: Target, measured: Run, base: Run): Check[] {
+  const ratio = measured.rps / base.rps;
+  return [
+    {
+      section: 'API',
+      name: `${target.name}: throughput`,
+      figure: `${(ratio * 100).toFixed(0)}% of baseline (${measured.rps.toFixed(0)} / ${base.rps.toFixed(0)} req/s)`,
+      budget: `>= ${MIN_BASELINE_SHARE * 100}%`,
+      pass: ratio >= MIN_BASELINE_SHARE,
+    },
+    {
+      section: 'API',
+      name: `${target.name}: p99`,
+      figure: `${ms(measured.sliceP99)} in the median slice, ${ms(measured.p99)} over all (baseline ${ms(base.sliceP99)}, ${ms(base.p99)})`,
+      budget: `< ${MAX_P99_MS} ms in the median slice`,
+      pass: measured.sliceP99 < MAX_P99_MS,
+    },
+  ];
+}
+
+/**
+ * A warm-up round for each side, then the measured time in SLICES slices, the API and the
+ * baseline taking turns (ABBA), so that a change in the machine's load weighs on both alike.
+ * Requests per second over all slices; p50 and p99 over every response of all slices, and the
+ * median of the slices' p99 (what the budget reads: a hiccup of a shared machine lands in one
+ * slice and would otherwise decide the figure); CPU time per request from what the process used
+ * during its slices.
+ */
+async function measurePair(
+  server: ServerProcess,
+  baseline: ServerProcess | undefined,
+  target: Target,
+  options: ApiBenchOptions,
+): Promise<{ server: Run; baseline: Run | undefined }> {
+  process.stdout.write(`  ${target.name}: warming up`);
+  await cannon(server.url, target, options.warmupSeconds);
+  if (baseline) await cannon(baseline.url, target, options.warmupSeconds);
+  process.stdout.write(', measuring');
+  // Without a baseline there is nothing to take turns with: one run (a sign-in takes seconds to
+  // be answered under this load, longer than a slice).
+  const slices = baseline ? SLICES : 1;
+  const slice = options.durationSeconds / slices;
+  const sides = new Map<ServerProcess, Slice[]>([[server, []]]);
+  if (baseline) sides.set(baseline, []);
+  for (let round = 0; round < slices; round += 1) {
+    const order = [...sides.keys()];
+    for (const side of round % 2 === 0 ? order : order.reverse()) {
+      const before = side.cpuMicros();
+      const { result, latencies } = await cannon(side.url, target, slice);
+      const after = side.cpuMicros();
+      const cpu = before === undefined || after === undefined ? undefined : after - before;
+      sides.get(side)?.push({ result, latencies, cpu });
+    }
+  }
+  const result = {
+    server: combine(sides.get(server) ?? []),
+    baseline: baseline ? combine(sides.get(baseline) ?? []) : undefined,
+  };
+  console.log(
+    `: ${result.server.rps.toFixed(0)} req/s` +
+      (result.baseline ? `, baseline ${result.baseline.rps.toFixed(0)} req/s` : ''),
+  );
+  return result;
+}
+
+type Slice = { result: autocannon.Result; latencies: Float64Array; cpu: number | undefined };
+
+const SLICES = 6;
+
+function combine(slices: Slice[]): Run {
+  const results = slices.map((slice) => slice.result);
+  const sum = (pick: (result: autocannon.Result) => number) =>
+    results.reduce((total, result) => total + pick(result), 0);
+  const latencies = Float64Array.from(slices.flatMap((slice) => [...slice.latencies])).sort();
+  const cpu = slices.every((slice) => slice.cpu !== undefined)
+    ? slices.reduce((total, slice) => total + (slice.cpu ?? 0), 0)
+    : undefined;
+  const total = sum((result) => result.requests.total);
+  return {
+    rps: sum((result) => result['2xx']) / sum((result) => result.duration),
+    p50: percentile(latencies, 0.5),
+    p99: percentile(latencies, 0.99),
+    sliceP99: median(
+      slices.map((slice) => percentile(Float64Array.from(slice.latencies).sort(), 0.99)),
+    ),
+    errors: sum((result) => result.errors),
+    non2xx: sum((result) => result.non2xx),
+    total,
+    cpuPerRequest: cpu === undefined || total === 0 ? undefined : cpu / total,
+  };
+}
+
+function median(values: number[]) {
+  const sorted = [...values].sort((a, b) => a - b);
+  const middle = sorted.length / 2;
+  if (sorted.length === 0) return Number.NaN;
+  return sorted.length % 2 === 1
+    ? (sorted[Math.floor(middle)] ?? Number.NaN)
+    : ((sorted[middle - 1] ?? Number.NaN) + (sorted[middle] ?? Number.NaN)) / 2;
+}
+
+/** The value below which `share` of the sorted values lie (nearest rank). */
+function percentile(sorted: Float64Array, share: number) {
+  if (sorted.length === 0) return Number.NaN;
+  return sorted[Math.min(sorted.length - 1, Math.ceil(share * sorted.length) - 1)] ?? Number.NaN;
+}
+
+/**
+ * One autocannon run, with the latency of every response it counted (autocannon's own summary
+ * is per run, in whole milliseconds, and percentiles of runs cannot be merged).
+ */
+async function cannon(url: string, target: Target, seconds: number) {
+  const latencies: number[] = [];
+  const result = await new Promise<autocannon.Result>((resolve, reject) => {
+    const run = load(url, target, seconds, (error, done) =>
+      error ? reject(error instanceof Error ? error : new Error(String(error))) : resolve(done),
+    );
+    run.on('response', (_client, _status, _bytes, responseTime) => {
+      latencies.push(responseTime);
+    });
+  });
+  return { result, latencies: Float64Array.from(latencies) };
+}
+
+function load(
+  url: string,
+  target: Target,
+  seconds: number,
+  done: (error: unknown, result: autocannon.Result) => void,
+) {
+  let visitor = 0;
+  return autocannon(
+    {
+      url,
+      connections: CONNECTIONS,
+      pipelining: 1,
+      duration: seconds,
+      requests: [
+        {
+          method: target.method,
+          path: target.path,
+          headers: target.headers,
+          // A fixed request is built once; one that changes is built anew for each request.
+          ...((target.body ?? target.manyVisitors)
+            ? {
+                setupRequest: (request: autocannon.Request) => {
+                  if (target.manyVisitors) {
+                    visitor = (visitor + 1) % VISITORS;
+                    request.headers = {
+                      ...target.headers,
+                      'x-forwarded-for': `10.${visitor >> 16}.${(visitor >> 8) & 255}.${visitor & 255}`,
+                    };
+                  }
+                  if (target.body) request.body = target.body();
+                  return request;
+                },
+              }
+            : {}),
+        },
+      ],
+    },
+    done,
+  );
+}
+
+/** Every request adds a wallet of its own: a unique address, as a real user's would be. */
+function newWalletBody() {
+  const run = randomBytes(4).toString('hex');
+  let count = 0;
+  return () => {
+    count += 1;
+    const digits = `${run}${count.toString(16).padStart(32, '0')}`;
+    return JSON.stringify({
+      wallet_name: `Wallet ${count}`,
+      wallet_address: `0x${digits}`,
+      category: 'bench',
+    });
+  };
+}
+
+type Api = ReturnType<typeof client>;
+
+function client(base: string) {
+  const send = async (
+    method: string,
+    url: string,
+    body: FormData | object | undefined,
+    token?: string,
+  ) => {
+    const headers: Record<string, string> = token ? { authorization: `Bearer ${token}` } : {};
+    let payload: FormData | string | undefined;
+    if (body instanceof FormData) payload = body;
+    else if (body !== undefined) {
+      headers['content-type'] = 'application/json';
+      payload = JSON.stringify(body);
+    }
+    const response = await fetch(`${base}${url}`, { method, headers, body: payload });
+    const text = await response.text();
+    if (!response.ok) throw new Error(`${method} ${url}: ${response.status} ${text}`);
+    return JSON.parse(text) as Record<string, unknown>;
+  };
+  return {
+    json: (method: string, url: string, body?: object, token?: string) =>
+      send(method, url, body, token),
+    form: (url: string, fields: Record<string, string>, token: string) => {
+      const form = new FormData();
+      for (const [key, value] of Object.entries(fields)) form.append(key, value);
+      return send('POST', url, form, token);
+    },
+    login: async (email: string, password: string) =>
+      String((await send('POST', '/api/login', { email, password })).token),
+  };
+}
+
+type Account = { email: string; password: string };
+
+/** Through the API, as an admin and two users would: the catalogue, two accounts, wallets. */
+async function seed(api: Api, admin: Account) {
+  console.log(`Seeding ${GAMES} games, ${POSTS} posts and ${WALLETS} wallets through the API`);
+  const adminToken = await api.login(admin.email, admin.password);
+  for (const game of makeGames(GAMES)) await api.form('/api/games', game, adminToken);
+  for (const post of makePosts(POSTS)) await api.form('/api/blogs', post, adminToken);
+
+  const account = async (name: string) => {
+    const identity = {
+      username: `bench-${name}`,
+      email: `bench-${name}@example.com`,
+      password: randomBytes(12).toString('base64url'),
+    };
+    await api.json('POST', '/api/register', identity);
+    return { email: identity.email, password: identity.password };
+  };
+  const reader = await account('reader');
+  const writer = await account('writer');
+  const readerToken = await api.login(reader.email, reader.password);
+  const writerToken = await api.login(writer.email, writer.password);
+  for (let i = 0; i < WALLETS; i += 1) {
+    await api.json(
+      'POST',
+      '/api/wallets',
+      {
+        wallet_name: `Wallet ${i + 1}`,
+        wallet_address: `0x${(i + 1).toString(16).padStart(40, '0')}`,
+        category: i % 3 === 0 ? 'farming' : null,
+      },
+      readerToken,
+    );
+  }
+  const prices = await api.json('GET', '/api/prices');
+  if (prices.stale !== false)
+    throw new Error(`/api/prices is not fresh: ${JSON.stringify(prices)}`);
+  return { reader, readerToken, writerToken };
+}
+
+/** Headers node:http writes itself, or that belong to one answer only. */
+const OWN_HEADERS = new Set([
+  'date',
+  'connection',
+  'keep-alive',
+  'transfer-encoding',
+  'content-length',
+]);
+
+/** Each read's answer exactly as the server gives it, for the baseline to repeat. */
+async function recordAnswers(base: string, targets: Target[]): Promise<RecordedAnswers> {
+  const answers: RecordedAnswers = {};
+  for (const target of targets.filter((t) => t.read)) {
+    const response = await fetch(`${base}${target.path}`, { headers: target.headers });
+    if (response.status !== 200) throw new Error(`${target.path} answered ${response.status}`);
+    answers[`${target.method} ${target.path}`] = {
+      status: response.status,
+      headers: [...response.headers].filter(([name]) => !OWN_HEADERS.has(name)),
+      body: Buffer.from(await response.arrayBuffer()).toString('base64'),
+    };
+  }
+  return answers;
+}

@@ -1,0 +1,64 @@
+/**
+ * npm run bench: performance budgets, end to end, in one run.
+ *
+ *   1. The API under load against a bare node:http baseline measured in the same run.
+ *   2. The catalogue at 100,000 games and posts against 100: paging and search latency.
+ *
+ * Prints every figure, then a table of budgets with PASS or FAIL, and exits non-zero when one
+ * fails. Environment:
+ *   BENCH_DURATION        seconds of each measured API run (default 20; the warm-up is a quarter)
+ *   BENCH_ROWS            rows of the large catalogue (default 100000)
+ *   BENCH_ONLY            "api" or "catalogue" to run one part
+ *   BENCH_DATABASE_URL or TEST_DATABASE_URL
+ *                         a PostgreSQL server: the catalogue is also measured there, in a database
+ *                         created for the run and dropped after it
+ *   BENCH_SERVER_ENTRY    the server build to start (default apps/server/dist/main.js)
+ *   BENCH_MATCH           only the API endpoints whose name holds this text, as "/api/games"
+ *   BENCH_NODE_ARGS       Node.js options for the server, e.g. "--cpu-prof --cpu-prof-dir=/tmp/p"
+ */
+import os from 'node:os';
+import { runApiBench } from './api-bench.js';
+import { runCatalogueBench } from './catalogue-bench.js';
+import { formatChecks, type Check } from './report.js';
+
+function positiveNumber(name: string, fallback: number) {
+  const raw = process.env[name];
+  if (raw === undefined || raw === '') return fallback;
+  const value = Number(raw);
+  if (!Number.isFinite(value) || value <= 0) throw new Error(`${name} must be a positive number`);
+  return value;
+}
+
+const durationSeconds = positiveNumber('BENCH_DURATION', 20);
+const rows = Math.round(positiveNumber('BENCH_ROWS', 100_000));
+const only = process.env.BENCH_ONLY;
+const postgresUrl = process.env.BENCH_DATABASE_URL || process.env.TEST_DATABASE_URL || undefined;
+
+const started = Date.now();
+const cpus = os.cpus();
+console.log(
+  `Machine: ${cpus[0]?.model ?? 'unknown CPU'}, ${cpus.length} cores, ${(os.totalmem() / 2 ** 30).toFixed(1)} GiB, ` +
+    `Node.js ${process.version}, ${os.type()} ${os.release()}, load average ${os
+      .loadavg()
+      .map((load) => load.toFixed(1))
+      .join(' ')}\n`,
+);
+
+const checks: Check[] = [];
+if (only !== 'catalogue') {
+  checks.push(
+    ...(await runApiBench({
+      durationSeconds,
+      warmupSeconds: Math.max(1, Math.round(durationSeconds / 4)),
+      match: process.env.BENCH_MATCH || undefined,
+    })),
+  );
+}
+if (only !== 'api') checks.push(...(await runCatalogueBench({ rows, postgresUrl })));
+
+const minutes = ((Date.now() - started) / 60_000).toFixed(1);
+console.log(`\nBudgets (run took ${minutes} min):\n`);
+console.log(formatChecks(checks));
+const failed = checks.filter((check) => !check.pass).length;
+console.log(failed === 0 ? '\nAll budgets hold.' : `\n${failed} budget(s) failed.`);
+process.exitCode = failed === 0 ? 0 : 1;
