@@ -79,7 +79,7 @@ describe('serving the built web app', () => {
     fs.mkdirSync(path.join(distDir, 'assets'), { recursive: true });
     fs.writeFileSync(
       path.join(distDir, 'index.html'),
-      '<!doctype html><html><head><meta name="application-name" content="NexusPlay"><title>NexusPlay</title></head><body><div id="root"></div></body></html>',
+      '<!doctype html><html><head><meta name="application-name" content="NexusPlay"><title>NexusPlay</title></head><body><div id="root"><header><a href="/" data-site-name\n>NexusPlay</a\n></header></div></body></html>',
     );
     fs.writeFileSync(path.join(distDir, 'assets', 'main-abc123.js'), 'console.log(1)');
     const config = {
@@ -106,6 +106,8 @@ describe('serving the built web app', () => {
         '<meta name="application-name" content="Arena &lt;&amp;&gt; Hub">',
       );
       expect(res.body).toContain('<title>Arena &lt;&amp;&gt; Hub</title>');
+      expect(res.body).toContain('<a href="/" data-site-name\n>Arena &lt;&amp;&gt; Hub</a\n>');
+      expect(res.body).not.toContain('NexusPlay');
     },
   );
 

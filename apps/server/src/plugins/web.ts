@@ -35,7 +35,9 @@ function loadTemplate(distDir: string, siteName: string): Template {
   const name = escapeHtml(siteName);
   const html = fs
     .readFileSync(path.join(distDir, 'index.html'), 'utf8')
-    .replace(/(<meta name="application-name" content=")[^"]*(")/, `$1${name}$2`);
+    .replace(/(<meta name="application-name" content=")[^"]*(")/, `$1${name}$2`)
+    // The header painted before the app runs.
+    .replace(/(<a\b[^>]*\bdata-site-name\b[^>]*>)[^<]*(<\/a\s*>)/, `$1${name}$2`);
   const match = /<title>[^<]*<\/title>/.exec(html);
   if (!match) throw new Error(`${distDir}/index.html has no <title>`);
   return {
