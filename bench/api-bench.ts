@@ -12,7 +12,7 @@ import autocannon from 'autocannon';
 import type { RecordedAnswers } from './baseline-server.js';
 import { makeGames, makePosts } from './catalogue-data.js';
 import { startFakeUpstream } from './fake-upstream.js';
-import { formatTable, ms, type Check } from './report.js';
+import { formatTable, median, ms, percentile, type Check } from './report.js';
 import {
   pinLoadGenerator,
   SERVER_CPU,
@@ -369,21 +369,6 @@ function combine(slices: Slice[]): Run {
     total,
     cpuPerRequest: cpu === undefined || total === 0 ? undefined : cpu / total,
   };
-}
-
-function median(values: number[]) {
-  const sorted = [...values].sort((a, b) => a - b);
-  const middle = sorted.length / 2;
-  if (sorted.length === 0) return Number.NaN;
-  return sorted.length % 2 === 1
-    ? (sorted[Math.floor(middle)] ?? Number.NaN)
-    : ((sorted[middle - 1] ?? Number.NaN) + (sorted[middle] ?? Number.NaN)) / 2;
-}
-
-/** The value below which `share` of the sorted values lie (nearest rank). */
-function percentile(sorted: Float64Array, share: number) {
-  if (sorted.length === 0) return Number.NaN;
-  return sorted[Math.min(sorted.length - 1, Math.ceil(share * sorted.length) - 1)] ?? Number.NaN;
 }
 
 /**

@@ -29,7 +29,7 @@ import {
   seedCatalogue,
   settle,
 } from './catalogue-data.js';
-import { formatTable, ms, type Check } from './report.js';
+import { formatTable, median, ms, type Check } from './report.js';
 
 export type CatalogueBenchOptions = { rows: number; postgresUrl: string | undefined };
 
@@ -262,9 +262,4 @@ async function time(list: Lists, testCase: Case, small: Side, large: Side): Prom
     return { api: median(api), db: median(db) };
   };
   return { small: of(small), large: of(large), total };
-}
-
-function median(values: number[]) {
-  const sorted = [...values].sort((a, b) => a - b);
-  return sorted[Math.floor(sorted.length / 2)] ?? Number.NaN;
 }

@@ -34,3 +34,19 @@ export function formatChecks(checks: Check[]): string {
 }
 
 export const ms = (value: number) => `${value < 1 ? value.toFixed(2) : value.toFixed(1)} ms`;
+
+/** The middle value, or the mean of the two middle values; NaN for none. */
+export function median(values: number[]) {
+  const sorted = [...values].sort((a, b) => a - b);
+  const middle = sorted.length / 2;
+  if (sorted.length === 0) return Number.NaN;
+  return sorted.length % 2 === 1
+    ? (sorted[Math.floor(middle)] ?? Number.NaN)
+    : ((sorted[middle - 1] ?? Number.NaN) + (sorted[middle] ?? Number.NaN)) / 2;
+}
+
+/** The value below which `share` of the sorted values lie (nearest rank). */
+export function percentile(sorted: Float64Array, share: number) {
+  if (sorted.length === 0) return Number.NaN;
+  return sorted[Math.min(sorted.length - 1, Math.ceil(share * sorted.length) - 1)] ?? Number.NaN;
+}
