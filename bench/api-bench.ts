@@ -11,13 +11,13 @@ import { fileURLToPath } from 'node:url';
 import autocannon from 'autocannon';
 import type { RecordedAnswers } from './baseline-server.js';
 import { makeGames, makePosts } from './catalogue-data.js';
+import { resolveServerEntry } from '../harness/server-process.js';
 import { startFakeUpstream } from './fake-upstream.js';
 import { formatTable, median, ms, percentile, type Check } from './report.js';
 import {
   pinLoadGenerator,
   SERVER_CPU,
   type ServerProcess,
-  resolveServerEntry,
   startProcess,
   startServer,
 } from './server-process.js';
@@ -85,7 +85,7 @@ type Run = {
 };
 
 export async function runApiBench(options: ApiBenchOptions): Promise<Check[]> {
-  const entry = resolveServerEntry();
+  const entry = resolveServerEntry('BENCH_SERVER_ENTRY');
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'nexusplay-api-bench-'));
   const upstream = await startFakeUpstream();
   const admin = {

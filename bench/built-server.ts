@@ -1,12 +1,10 @@
-import { spawn, type ChildProcess } from 'node:child_process';
+import { spawn } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { fileURLToPath } from 'node:url';
+import { resolveServerEntry, stopChild, waitForAddress } from '../harness/server-process.js';
 
-const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const START_TIMEOUT_MS = 30_000;
-const STOP_TIMEOUT_MS = 10_000;
 
 export type BuiltServer = { url: string; stop: () => Promise<void> };
 
@@ -16,10 +14,7 @@ export type BuiltServer = { url: string; stop: () => Promise<void> };
  * BENCH_SERVER_ENTRY and BENCH_WEB_DIST point it at a private build instead of the shared one.
  */
 export async function startBuiltServer(): Promise<BuiltServer> {
-  const entry = path.resolve(
-    process.env.BENCH_SERVER_ENTRY ?? path.join(root, 'apps/server/dist/main.js'),
-  );
-  if (!fs.existsSync(entry)) throw new Error(`${entry} does not exist: run npm run build first`);
+  const entry = resolveServerEntry('BENCH_SERVER_ENTRY');
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'nexusplay-bench-'));
   const server = spawn(process.execPath, [entry], {
     cwd: dataDir,
@@ -38,51 +33,13 @@ export async function startBuiltServer(): Promise<BuiltServer> {
     stdio: ['ignore', 'pipe', 'pipe'],
   });
   const cleanUp = async () => {
-    await stop(server);
+    await stopChild(server);
     fs.rmSync(dataDir, { recursive: true, force: true });
   };
   try {
-    return { url: await waitForAddress(server), stop: cleanUp };
+    return { url: await waitForAddress(server, { timeoutMs: START_TIMEOUT_MS }), stop: cleanUp };
   } catch (error) {
     await cleanUp();
     throw error;
   }
-}
-
-function waitForAddress(server: ChildProcess): Promise<string> {
-  return new Promise((resolve, reject) => {
-    let output = '';
-    const timer = setTimeout(
-      () => reject(new Error(`server did not start within ${START_TIMEOUT_MS} ms:\n${output}`)),
-      START_TIMEOUT_MS,
-    );
-    server.stdout?.on('data', (chunk: Buffer) => {
-      output += chunk.toString();
-      const match = /serving on (http:\/\/\S+)/.exec(output);
-      if (match?.[1]) {
-        clearTimeout(timer);
-        resolve(match[1]);
-      }
-    });
-    server.stderr?.on('data', (chunk: Buffer) => {
-      output += chunk.toString();
-      process.stderr.write(chunk);
-    });
-    server.once('exit', (code) => {
-      clearTimeout(timer);
-      reject(new Error(`server exited with code ${code} before listening:\n${output}`));
-    });
-  });
-}
-
-function stop(server: ChildProcess): Promise<void> {
-  return new Promise((resolve) => {
-    if (server.exitCode !== null || server.signalCode !== null) return resolve();
-    const force = setTimeout(() => server.kill('SIGKILL'), STOP_TIMEOUT_MS);
-    server.once('exit', () => {
-      clearTimeout(force);
-      resolve();
-    });
-    server.kill('SIGTERM');
-  });
 }

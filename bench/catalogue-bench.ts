@@ -13,7 +13,6 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { performance } from 'node:perf_hooks';
-import pg from 'pg';
 import { buildApp, type App } from '../apps/server/src/app.js';
 import { loadConfig } from '../apps/server/src/config.js';
 import { openDatabase, type DatabaseOptions, type Db } from '../apps/server/src/db/database.js';
@@ -29,6 +28,7 @@ import {
   seedCatalogue,
   settle,
 } from './catalogue-data.js';
+import { createScratchDatabase, runStatement } from '../harness/scratch-database.js';
 import { formatTable, median, ms, type Check } from './report.js';
 
 export type CatalogueBenchOptions = { rows: number; postgresUrl: string | undefined };
@@ -95,29 +95,16 @@ async function onSqlite(rows: number) {
 }
 
 async function onPostgres(serverUrl: string, rows: number) {
-  const name = `nexusplay_bench_${randomBytes(5).toString('hex')}`;
-  await onServer(serverUrl, `create database ${name}`);
-  const url = new URL(serverUrl);
-  url.pathname = `/${name}`;
+  const database = await createScratchDatabase(serverUrl, 'bench');
   try {
-    await onServer(url.toString(), 'create schema small; create schema large');
+    await runStatement(database.url, 'create schema small; create schema large');
     return await compare('PostgreSQL', rows, (schema) => ({
       engine: 'postgres',
-      url: url.toString(),
+      url: database.url,
       schema,
     }));
   } finally {
-    await onServer(serverUrl, `drop database if exists ${name} with (force)`);
-  }
-}
-
-async function onServer(url: string, statement: string) {
-  const client = new pg.Client({ connectionString: url });
-  await client.connect();
-  try {
-    await client.query(statement);
-  } finally {
-    await client.end();
+    await database.drop();
   }
 }
 

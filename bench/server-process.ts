@@ -2,25 +2,9 @@ import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { fileURLToPath } from 'node:url';
+import { isErrorLine, SERVING, stopChild } from '../harness/server-process.js';
 
-const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const START_TIMEOUT_MS = 60_000;
-/** main.ts gives itself 10 s to drain; a little more before the process is killed. */
-const STOP_TIMEOUT_MS = 15_000;
-
-/** The production build, or the file BENCH_SERVER_ENTRY names (a private build). */
-export function resolveServerEntry(): string {
-  const entry = path.resolve(
-    process.env.BENCH_SERVER_ENTRY ?? path.join(root, 'apps/server/dist/main.js'),
-  );
-  if (!fs.existsSync(entry)) {
-    throw new Error(
-      `No server build at ${entry}. Build first (npm run build), or point BENCH_SERVER_ENTRY at another build.`,
-    );
-  }
-  return entry;
-}
 
 export type ServerProcess = {
   url: string;
@@ -51,7 +35,9 @@ export async function startProcess(options: {
     stdio: ['ignore', log, log],
   });
   fs.closeSync(log);
-  const stop = () => stopChild(child);
+  const stop = async () => {
+    await stopChild(child);
+  };
   try {
     const url = await waitForLine(child, options.logFile, options.ready);
     return {
@@ -104,7 +90,7 @@ export function startServer(entry: string, dataDir: string, env: Record<string, 
     cwd: dataDir,
     env: { ...process.env, PORT: '0', HOST: '127.0.0.1', DATA_DIR: dataDir, ...env },
     logFile: path.join(dataDir, 'server.log'),
-    ready: /serving on (http:\/\/\S+)/,
+    ready: SERVING,
   });
 }
 
@@ -123,18 +109,6 @@ async function waitForLine(child: ChildProcess, logFile: string, ready: RegExp) 
   );
 }
 
-function stopChild(child: ChildProcess): Promise<void> {
-  return new Promise((resolve) => {
-    if (child.exitCode !== null || child.signalCode !== null) return resolve();
-    const force = setTimeout(() => child.kill('SIGKILL'), STOP_TIMEOUT_MS);
-    child.once('exit', () => {
-      clearTimeout(force);
-      resolve();
-    });
-    child.kill('SIGTERM');
-  });
-}
-
 /** pino's levels 50 (error) and 60 (fatal), and anything that is not a JSON log line. */
 async function readErrorLines(logFile: string): Promise<string[]> {
   const found: string[] = [];
@@ -146,12 +120,6 @@ async function readErrorLines(logFile: string): Promise<string[]> {
   }
   if (isErrorLine(rest)) found.push(rest);
   return found;
-}
-
-function isErrorLine(line: string) {
-  if (line.trim() === '') return false;
-  if (!line.startsWith('{')) return /error/i.test(line);
-  return /"level":(50|60)\b/.test(line);
 }
 
 /** /proc counts in USER_HZ, 100 a second on Linux whatever the kernel's own tick. */

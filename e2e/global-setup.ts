@@ -1,12 +1,11 @@
-import { spawn, type ChildProcess } from 'node:child_process';
+import { spawn } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { fileURLToPath } from 'node:url';
+import { resolveServerEntry, stopChild, waitForAddress } from '../harness/server-process.js';
 import { findChromium } from './browser.js';
 import { E2E_ADMIN } from './fixtures.js';
 
-const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const START_TIMEOUT_MS = 30_000;
 
 /**
@@ -16,10 +15,7 @@ const START_TIMEOUT_MS = 30_000;
 export default async function globalSetup() {
   findChromium();
   // A private build (E2E_SERVER_ENTRY, E2E_WEB_DIST) lets two checkouts' suites run side by side.
-  const entry = path.resolve(
-    process.env.E2E_SERVER_ENTRY ?? path.join(root, 'apps/server/dist/main.js'),
-  );
-  if (!fs.existsSync(entry)) throw new Error('Build first: npm run build');
+  const entry = resolveServerEntry('E2E_SERVER_ENTRY');
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'nexusplay-e2e-'));
   const server = spawn(process.execPath, [entry], {
     cwd: dataDir,
@@ -39,49 +35,10 @@ export default async function globalSetup() {
     },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
-  process.env.E2E_BASE_URL = await waitForAddress(server);
+  process.env.E2E_BASE_URL = await waitForAddress(server, { timeoutMs: START_TIMEOUT_MS });
 
   return async () => {
-    await stop(server);
+    await stopChild(server);
     fs.rmSync(dataDir, { recursive: true, force: true });
   };
-}
-
-function waitForAddress(server: ChildProcess): Promise<string> {
-  return new Promise((resolve, reject) => {
-    let output = '';
-    const timer = setTimeout(() => {
-      server.kill('SIGKILL');
-      reject(new Error(`server did not start within ${START_TIMEOUT_MS} ms:\n${output}`));
-    }, START_TIMEOUT_MS);
-    const onData = (chunk: Buffer) => {
-      output += chunk.toString();
-      const match = /serving on (http:\/\/[^\s]+)/.exec(output);
-      if (match?.[1]) {
-        clearTimeout(timer);
-        resolve(match[1]);
-      }
-    };
-    server.stdout?.on('data', onData);
-    server.stderr?.on('data', (chunk: Buffer) => {
-      output += chunk.toString();
-      process.stderr.write(chunk);
-    });
-    server.once('exit', (code) => {
-      clearTimeout(timer);
-      reject(new Error(`server exited with code ${code} before listening:\n${output}`));
-    });
-  });
-}
-
-function stop(server: ChildProcess): Promise<void> {
-  return new Promise((resolve) => {
-    if (server.exitCode !== null) return resolve();
-    const force = setTimeout(() => server.kill('SIGKILL'), 10_000);
-    server.once('exit', () => {
-      clearTimeout(force);
-      resolve();
-    });
-    server.kill('SIGTERM');
-  });
 }

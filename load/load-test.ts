@@ -20,19 +20,14 @@ import { parseArgs } from 'node:util';
 import { databaseOptionsFor } from '../apps/server/src/db/database.js';
 import { Recorder } from './http-client.js';
 import { Ledger } from './ledger.js';
-import { createScratchDatabase, type ScratchDatabase } from './postgres.js';
-import {
-  resolveEntry,
-  startServer,
-  startUnavailableUpstream,
-  type RunningServer,
-} from './server-process.js';
+import { startServer, startUnavailableUpstream, type RunningServer } from './server-process.js';
+import { createScratchDatabase, type ScratchDatabase } from '../harness/scratch-database.js';
+import { resolveServerEntry } from '../harness/server-process.js';
 import { verifyDatabase, type TableCheck } from './verify.js';
 import { runClients, setUp } from './workload.js';
 
 type Engine = 'sqlite' | 'postgres';
 
-const root = path.resolve(import.meta.dirname, '..');
 const REQUEST_TIMEOUT_MS = 10_000;
 /** Start, sign-ups, the last requests, shutdown and verification, beyond the load itself. */
 const OVERHEAD_MS = 240_000;
@@ -81,7 +76,7 @@ function readSettings() {
       positiveInteger('--duration', values.duration ?? process.env.LOAD_DURATION, 60) * 1000,
     clients: positiveInteger('--clients', values.clients ?? process.env.LOAD_CLIENTS, 100),
     players: positiveInteger('--players', values.players ?? process.env.LOAD_PLAYERS, 40),
-    entry: resolveEntry(root),
+    entry: resolveServerEntry('LOAD_SERVER_ENTRY'),
   };
 }
 
@@ -157,7 +152,8 @@ async function runEngine(engine: Engine, settings: Settings): Promise<boolean> {
   };
   emergencyStops.add(emergencyStop);
   try {
-    if (engine === 'postgres') database = await createScratchDatabase(settings.databaseUrl!);
+    if (engine === 'postgres')
+      database = await createScratchDatabase(settings.databaseUrl!, 'load');
     server = await startServer({
       entry: settings.entry,
       dataDir,

@@ -1,12 +1,9 @@
-import { spawn, type ChildProcess } from 'node:child_process';
-import fs from 'node:fs';
+import { spawn } from 'node:child_process';
 import http from 'node:http';
-import path from 'node:path';
 import type { AddressInfo } from 'node:net';
+import { isErrorLine, stopChild, waitForAddress } from '../harness/server-process.js';
 
 const START_TIMEOUT_MS = 60_000;
-/** main.ts gives itself 10 s to close; a little more before the process is killed. */
-const STOP_TIMEOUT_MS = 15_000;
 
 export type ServerOptions = {
   entry: string;
@@ -26,19 +23,6 @@ export type RunningServer = {
   /** For the emergency path: ends the process at once. */
   kill(): void;
 };
-
-/** The server's entry: the production build unless LOAD_SERVER_ENTRY names another file. */
-export function resolveEntry(root: string): string {
-  const entry = path.resolve(
-    process.env.LOAD_SERVER_ENTRY ?? path.join(root, 'apps/server/dist/main.js'),
-  );
-  if (!fs.existsSync(entry)) {
-    throw new Error(
-      `No server at ${entry}. Build first (npm run build), or point LOAD_SERVER_ENTRY at apps/server/src/main.ts to run the sources.`,
-    );
-  }
-  return entry;
-}
 
 /**
  * Starts the server as its own process on a free port of 127.0.0.1, configured the way it runs
@@ -75,78 +59,21 @@ export async function startServer(options: ServerOptions): Promise<RunningServer
     stdio: ['ignore', 'pipe', 'pipe'],
   });
   const errorLines: string[] = [];
-  const port = await waitForPort(child, errorLines);
+  const url = await waitForAddress(child, {
+    timeoutMs: START_TIMEOUT_MS,
+    onLine: (line) => {
+      if (isErrorLine(line)) errorLines.push(line);
+    },
+  });
+  const port = Number(new URL(url).port);
   return {
     port,
     errorLines,
-    stop: () => stop(child),
+    stop: () => stopChild(child),
     kill: () => {
       if (child.exitCode === null && child.signalCode === null) child.kill('SIGKILL');
     },
   };
-}
-
-/** Collects the server's error log lines and resolves with the port it announces. */
-function waitForPort(child: ChildProcess, errorLines: string[]): Promise<number> {
-  return new Promise((resolve, reject) => {
-    let output = '';
-    const timer = setTimeout(() => {
-      child.kill('SIGKILL');
-      reject(new Error(`server did not start within ${START_TIMEOUT_MS} ms:\n${output}`));
-    }, START_TIMEOUT_MS);
-    const onLine = (line: string) => {
-      if (output.length < 20_000) output += `${line}\n`;
-      if (isErrorLine(line)) errorLines.push(line);
-      const match = /serving on http:\/\/127\.0\.0\.1:(\d+)/.exec(line);
-      if (match?.[1]) {
-        clearTimeout(timer);
-        resolve(Number(match[1]));
-      }
-    };
-    splitLines(child.stdout, onLine);
-    splitLines(child.stderr, (line) => {
-      onLine(line);
-      process.stderr.write(`[server] ${line}\n`);
-    });
-    child.once('exit', (code) => {
-      clearTimeout(timer);
-      reject(new Error(`server exited with code ${code} before listening:\n${output}`));
-    });
-  });
-}
-
-/** A pino line at level error (50) or fatal (60). */
-function isErrorLine(line: string) {
-  if (!line.startsWith('{')) return false;
-  try {
-    return ((JSON.parse(line) as { level?: number }).level ?? 0) >= 50;
-  } catch {
-    return false;
-  }
-}
-
-function splitLines(stream: NodeJS.ReadableStream | null, onLine: (line: string) => void) {
-  let rest = '';
-  stream?.on('data', (chunk: Buffer) => {
-    const lines = (rest + chunk.toString('utf8')).split('\n');
-    rest = lines.pop() ?? '';
-    for (const line of lines) onLine(line);
-  });
-  stream?.on('end', () => {
-    if (rest) onLine(rest);
-  });
-}
-
-function stop(child: ChildProcess): Promise<number | null> {
-  return new Promise((resolve) => {
-    if (child.exitCode !== null) return resolve(child.exitCode);
-    const force = setTimeout(() => child.kill('SIGKILL'), STOP_TIMEOUT_MS);
-    child.once('exit', (code) => {
-      clearTimeout(force);
-      resolve(code);
-    });
-    child.kill('SIGTERM');
-  });
 }
 
 /**

@@ -95,7 +95,7 @@ describe('serving the built web app', () => {
     await database.drop();
   });
 
-  it.each(['/', '/tools', '/blogs/not-a-number', '/admin/users', '/no/such/page'])(
+  it.each(['/', '/about', '/blogs/not-a-number', '/admin/users', '/no/such/page'])(
     'answers %s with index.html carrying the escaped site name',
     async (url) => {
       const res = await app.inject({ method: 'GET', url });

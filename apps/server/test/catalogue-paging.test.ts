@@ -128,14 +128,18 @@ describe('catalogue paging and search at scale', () => {
     const first = await get('/api/games?q=Lantern&limit=20');
     expect(ids(first)).toEqual(lanterns.slice(0, 20));
     expect(first.headers['x-total-count']).toBe(String(20 + SEARCH_COUNT_LOOKAHEAD));
+    // ...and says so, so that a pager can show "120+".
+    expect(first.headers['x-total-count-lower-bound']).toBe('true');
 
     const deep = await get('/api/games?q=lantern&limit=20&offset=250');
     expect(ids(deep)).toEqual(lanterns.slice(250, 270));
     expect(deep.headers['x-total-count']).toBe('300');
+    expect(deep.headers['x-total-count-lower-bound']).toBeUndefined();
 
     const few = await get('/api/games?q=ZIRCON&limit=20');
     expect(ids(few)).toEqual(matching('zircon'));
     expect(few.headers['x-total-count']).toBe('5');
+    expect(few.headers['x-total-count-lower-bound']).toBeUndefined();
 
     const none = await get('/api/games?q=no-such-word&limit=20');
     expect(none.json()).toEqual([]);
@@ -234,6 +238,9 @@ describe('catalogue paging and search at scale', () => {
         expect(ids(page), `${q} at ${offset}`).toEqual(expected.slice(offset, offset + 10));
         const horizon = offset + 10 + SEARCH_COUNT_LOOKAHEAD;
         expect(page.headers['x-total-count']).toBe(String(Math.min(expected.length, horizon)));
+        expect(page.headers['x-total-count-lower-bound']).toBe(
+          expected.length >= horizon ? 'true' : undefined,
+        );
       }
     }
   });

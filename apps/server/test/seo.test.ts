@@ -18,7 +18,27 @@ describe('pages for search engines and link previews', () => {
     fs.mkdirSync(distDir, { recursive: true });
     fs.writeFileSync(
       path.join(distDir, 'index.html'),
-      '<!doctype html><html><head><meta name="application-name" content="NexusPlay"><title>NexusPlay</title></head><body><div id="root"></div></body></html>',
+      '<!doctype html><html><head><meta name="application-name" content="NexusPlay"><title>NexusPlay</title><script type="module" src="/assets/index-1.js"></script></head><body><div id="root"></div></body></html>',
+    );
+    // The build's manifest: each page's code and what it imports that the entry does not.
+    fs.mkdirSync(path.join(distDir, '.vite'));
+    fs.writeFileSync(
+      path.join(distDir, '.vite', 'manifest.json'),
+      JSON.stringify({
+        'index.html': { file: 'assets/index-1.js', isEntry: true, imports: ['_framework-1.js'] },
+        '_framework-1.js': { file: 'assets/framework-1.js' },
+        '_list-1.js': { file: 'assets/list-1.js', imports: ['_framework-1.js'] },
+        'src/app/routes/games.tsx': {
+          file: 'assets/games-1.js',
+          isDynamicEntry: true,
+          imports: ['_framework-1.js', 'index.html', '_list-1.js'],
+        },
+        'src/app/routes/blog-detail.tsx': {
+          file: 'assets/blog-detail-1.js',
+          isDynamicEntry: true,
+          imports: ['index.html'],
+        },
+      }),
     );
     app = await buildApp({
       config: {
@@ -84,6 +104,78 @@ describe('pages for search engines and link previews', () => {
     expect(games.body).toContain(
       '<meta property="og:url" content="https://play.example.com/games">',
     );
+  });
+
+  /** The API answers a page's HTML carries, by path. */
+  function pageData(html: string): Record<string, { body: unknown; total?: number }> {
+    const match = /<script type="application\/json" id="page-data">(.*?)<\/script>/s.exec(html);
+    if (!match) throw new Error('the page carries no data');
+    return JSON.parse(match[1]!) as Record<string, { body: unknown; total?: number }>;
+  }
+
+  it('carries the first page of games as the API answers it, and preloads its code and first picture', async () => {
+    const hostile = '</script><script>alert(1)</script><!--';
+    const created = await sendForm(
+      app,
+      'POST',
+      '/api/games',
+      admin,
+      { name: hostile, description: 'A <b>bold</b> game', link: 'https://example.com/play' },
+      { name: 'image', bytes: await pngImage(), filename: 'g.png' },
+    );
+    expect(created.statusCode).toBe(201);
+    const game = created.json<{ id: number; image: string }>();
+
+    const page = await app.inject({ method: 'GET', url: '/games' });
+    expect(page.statusCode).toBe(200);
+    // Nothing in the data closes its element or opens a comment.
+    expect(page.body).not.toContain(hostile);
+    expect(page.body.match(/<\/script>/g)).toHaveLength(2);
+    const api = await app.inject({ method: 'GET', url: '/api/games?limit=24&offset=0' });
+    expect(pageData(page.body)).toEqual({
+      '/games?limit=24&offset=0': {
+        body: JSON.parse(api.body),
+        total: Number(api.headers['x-total-count']),
+      },
+    });
+    expect(JSON.parse(api.body)[0]).toMatchObject({ id: game.id, name: hostile });
+    expect(page.body).toContain(
+      `<link rel="preload" as="image" href="${game.image}" fetchpriority="high">`,
+    );
+    // The page's own code and the chunk it shares, not the code the entry loads anyway.
+    expect(page.body).toContain('<link rel="modulepreload" crossorigin href="/assets/games-1.js">');
+    expect(page.body).toContain('<link rel="modulepreload" crossorigin href="/assets/list-1.js">');
+    expect(page.body).not.toContain('href="/assets/framework-1.js"');
+
+    // A write shows in the next page at once: the page reads the API's cache, which it empties.
+    await app.inject({
+      method: 'DELETE',
+      url: `/api/games/${game.id}`,
+      headers: { authorization: `Bearer ${admin}` },
+    });
+    const after = pageData((await app.inject({ method: 'GET', url: '/games' })).body);
+    const games = after['/games?limit=24&offset=0']!.body as Array<{ id: number }>;
+    expect(games.map((g) => g.id)).not.toContain(game.id);
+  });
+
+  it('carries a post as the API answers it, and the tools on the tools page', async () => {
+    const page = await app.inject({ method: 'GET', url: `/blogs/${blogId}` });
+    const api = await app.inject({ method: 'GET', url: `/api/blogs/${blogId}` });
+    expect(pageData(page.body)).toEqual({ [`/blogs/${blogId}`]: { body: api.json() } });
+    expect(page.body).toContain(
+      '<link rel="modulepreload" crossorigin href="/assets/blog-detail-1.js">',
+    );
+
+    const tools = await app.inject({ method: 'GET', url: '/tools' });
+    expect(tools.body).toContain('<title>Gaming Tools | NexusPlay</title>');
+    const toolsApi = await app.inject({ method: 'GET', url: '/api/tools' });
+    expect(pageData(tools.body)).toEqual({
+      '/tools': { body: toolsApi.json(), total: Number(toolsApi.headers['x-total-count']) },
+    });
+
+    const blogs = await app.inject({ method: 'GET', url: '/blogs' });
+    const blogsApi = await app.inject({ method: 'GET', url: '/api/blogs?limit=12&offset=0' });
+    expect(pageData(blogs.body)['/blogs?limit=12&offset=0']?.body).toEqual(blogsApi.json());
   });
 
   it('publishes a sitemap and an RSS feed that follow new posts', async () => {

@@ -4,6 +4,7 @@ import SQLite from 'better-sqlite3';
 import { Kysely, PostgresDialect, SqliteDialect } from 'kysely';
 import pg from 'pg';
 import { pgTypeParser } from './codecs.js';
+import { withStatementCache } from './statement-cache.js';
 import { migrateToLatest } from './migrate.js';
 import type { Database, Engine } from './schema.js';
 import type { Config } from '../config.js';
@@ -30,7 +31,9 @@ function openSqlite(file: string): Kysely<Database> {
   sqlite.pragma('synchronous = NORMAL');
   sqlite.pragma('foreign_keys = ON');
   sqlite.pragma('busy_timeout = 5000');
-  return new Kysely<Database>({ dialect: new SqliteDialect({ database: sqlite }) });
+  return new Kysely<Database>({
+    dialect: new SqliteDialect({ database: withStatementCache(sqlite) }),
+  });
 }
 
 const SCHEMA_NAME = /^[a-z_][a-z0-9_]{0,62}$/;

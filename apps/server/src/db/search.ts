@@ -111,7 +111,7 @@ export async function searchCatalogue<Row>(
   text: string,
   reach: number,
   select: (filter: RawBuilder<boolean>) => Promise<Row[]>,
-): Promise<{ items: Row[]; total: number }> {
+): Promise<{ items: Row[]; total: number; totalIsLowerBound: boolean }> {
   const horizon = reach + SEARCH_COUNT_LOOKAHEAD;
   if (engine === 'postgres' || !indexedOnSqlite(text)) {
     const filter = rowMatches(engine, table, text);
@@ -119,7 +119,7 @@ export async function searchCatalogue<Row>(
       select(filter),
       countUpTo(db, table, filter, horizon),
     ]);
-    return { items, total };
+    return { items, total, totalIsLowerBound: total >= horizon };
   }
   const fts = sql.table(`${table}_search`);
   const { rows } = await sql<{
@@ -127,7 +127,7 @@ export async function searchCatalogue<Row>(
   }>`select rowid as id from ${fts} where ${fts} match ${ftsPhrase(text)} limit ${horizon}`.execute(
     db,
   );
-  if (rows.length === 0) return { items: [], total: 0 };
+  if (rows.length === 0) return { items: [], total: 0, totalIsLowerBound: false };
   if (rows.length < horizon) {
     const ids = JSON.stringify(rows.map((row) => row.id));
     return {
@@ -135,10 +135,11 @@ export async function searchCatalogue<Row>(
         sql<boolean>`${sql.ref(`${table}.id`)} in (select value from json_each(${ids}))`,
       ),
       total: rows.length,
+      totalIsLowerBound: false,
     };
   }
   const filter = ASCII.test(text)
     ? rowMatches(engine, table, text)
     : matchesSearch(engine, table, text);
-  return { items: await select(filter), total: horizon };
+  return { items: await select(filter), total: horizon, totalIsLowerBound: true };
 }

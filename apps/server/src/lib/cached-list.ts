@@ -1,6 +1,12 @@
 import type { FastifyReply, FastifyRequest } from 'fastify';
-import { TOTAL_COUNT_HEADER } from '@nexusplay/contract/lists';
+import { TOTAL_COUNT_HEADER, TOTAL_IS_LOWER_BOUND_HEADER } from '@nexusplay/contract/lists';
 import type { CachedBody, ResponseCache } from './response-cache.js';
+
+/** The list headers a page on another origin may read; naming an absent one is harmless. */
+const EXPOSED_HEADERS = `${TOTAL_COUNT_HEADER}, ${TOTAL_IS_LOWER_BOUND_HEADER}`;
+
+/** One page of a list and the number of rows that match, exact unless said otherwise. */
+export type ListResult = { items: unknown[]; total: number; totalIsLowerBound?: boolean };
 
 export type ListQuery = {
   q?: string | undefined;
@@ -39,24 +45,35 @@ export function sendCachedBody(
 }
 
 /**
- * Answers a public list from the cache, loading and serialising it once per distinct query
- * until the next write to its namespace. The body is already JSON, so it is sent as it is.
+ * One page of a public list from the cache, loaded and serialised once per distinct query until
+ * the next write to its namespace.
  */
+export function rememberList(
+  cache: ResponseCache,
+  namespace: string,
+  query: ListQuery,
+  load: () => Promise<ListResult>,
+): Promise<CachedBody> {
+  const key = JSON.stringify([query.q ?? '', query.limit ?? null, query.offset ?? 0]);
+  return cache.remember(namespace, key, async () => {
+    const { items, total, totalIsLowerBound = false } = await load();
+    return { body: JSON.stringify(items), total, totalIsLowerBound };
+  });
+}
+
+/** Answers a public list from the cache (see rememberList). The body is sent as it is. */
 export async function sendCachedList(
   request: FastifyRequest,
   reply: FastifyReply,
   cache: ResponseCache,
   namespace: string,
   query: ListQuery,
-  load: () => Promise<{ items: unknown[]; total: number }>,
+  load: () => Promise<ListResult>,
 ) {
-  const key = JSON.stringify([query.q ?? '', query.limit ?? null, query.offset ?? 0]);
-  const entry = await cache.remember(namespace, key, async () => {
-    const { items, total } = await load();
-    return { body: JSON.stringify(items), total };
-  });
+  const entry = await rememberList(cache, namespace, query, load);
   reply
     .header(TOTAL_COUNT_HEADER, String(entry.total))
-    .header('access-control-expose-headers', TOTAL_COUNT_HEADER);
+    .header('access-control-expose-headers', EXPOSED_HEADERS);
+  if (entry.totalIsLowerBound) reply.header(TOTAL_IS_LOWER_BOUND_HEADER, 'true');
   return sendCachedBody(request, reply, entry, 'application/json; charset=utf-8');
 }

@@ -1,6 +1,12 @@
 import { createHash } from 'node:crypto';
 
-export type CachedBody = { body: string; total: number; etag: string };
+export type CachedBody = {
+  body: string;
+  total: number;
+  /** The total counts only so far (see db/search.ts): there may be more. */
+  totalIsLowerBound?: boolean;
+  etag: string;
+};
 type Stored = CachedBody & { version: string; expiresAt: number };
 
 /**
@@ -49,7 +55,7 @@ export class ResponseCache {
   async remember(
     namespace: string,
     key: string,
-    load: () => Promise<{ body: string; total: number }>,
+    load: () => Promise<Omit<CachedBody, 'etag'>>,
   ): Promise<CachedBody> {
     // The generation is read before loading: a write landing meanwhile makes this entry old.
     const version = await this.versions.current(namespace);

@@ -1,6 +1,7 @@
 import { deflateSync } from 'node:zlib';
 import zlib from 'node:zlib';
 import sharp from 'sharp';
+import { expect } from 'vitest';
 import type { App } from '../../src/app.js';
 import { createAdmin } from '../../src/modules/users/first-admin.js';
 import type { TestApp } from './test-app.js';
@@ -53,6 +54,32 @@ export async function sendForm(
     payload: body.payload,
     headers: { ...body.headers, ...(token ? { authorization: `Bearer ${token}` } : {}) },
   });
+}
+
+/**
+ * Adding, changing and deleting at `path` (a multipart admin list such as /api/games), each
+ * refused to a guest with 401 and to a signed-in user with 403. `id` names an existing row.
+ */
+export async function expectFormWritesRefused(
+  app: App,
+  user: string,
+  path: string,
+  id: number,
+  fields: Record<string, string>,
+) {
+  for (const [token, status] of [
+    [undefined, 401],
+    [user, 403],
+  ] as const) {
+    expect((await sendForm(app, 'POST', path, token, fields)).statusCode).toBe(status);
+    expect((await sendForm(app, 'PUT', `${path}/${id}`, token, fields)).statusCode).toBe(status);
+    const removal = await app.inject({
+      method: 'DELETE',
+      url: `${path}/${id}`,
+      headers: token ? bearer(token) : {},
+    });
+    expect(removal.statusCode).toBe(status);
+  }
 }
 
 export const pngImage = (width = 64, height = 48, color = '#3355ff') =>

@@ -1,6 +1,8 @@
 import type { TErrorResponse } from '@nexusplay/contract/errors';
-import { TOTAL_COUNT_HEADER } from '@nexusplay/contract/lists';
+import { TOTAL_COUNT_HEADER, TOTAL_IS_LOWER_BOUND_HEADER } from '@nexusplay/contract/lists';
+import { listPath } from '@nexusplay/contract/page-data';
 import { clearStoredToken, getStoredToken } from './auth-token';
+import { takePageResponse } from './page-data';
 
 const API_BASE = '/api';
 
@@ -41,6 +43,8 @@ export type ListQuery = {
 export type ListPage<TItem> = {
   items: TItem[];
   total: number;
+  /** A search counts its matches only so far: `total` or more match. */
+  totalIsLowerBound?: boolean;
 };
 
 async function readJson(response: Response): Promise<unknown> {
@@ -56,7 +60,16 @@ async function readJson(response: Response): Promise<unknown> {
 async function send(
   path: string,
   { method = 'GET', body, signal }: ApiRequestOptions,
-): Promise<{ response: Response; json: unknown }> {
+): Promise<{ headers: Headers; json: unknown }> {
+  if (method === 'GET') {
+    // The page's HTML may carry this answer already (see page-data.ts).
+    const carried = takePageResponse(path);
+    if (carried) {
+      const headers = new Headers();
+      if (carried.total !== undefined) headers.set(TOTAL_COUNT_HEADER, String(carried.total));
+      return { headers, json: carried.body };
+    }
+  }
   const token = getStoredToken();
   const isMultipart = body instanceof FormData;
   const headers = new Headers({ Accept: 'application/json' });
@@ -77,7 +90,7 @@ async function send(
     if (response.status === 401 && token !== null) clearStoredToken();
     throw new ApiError(response.status, readErrorResponse(json));
   }
-  return { response, json };
+  return { headers: response.headers, json };
 }
 
 const isString = (value: unknown): value is string => typeof value === 'string';
@@ -112,22 +125,6 @@ export async function apiRequest<TResponse = void>(
   return json as TResponse;
 }
 
-function listSearch({ q, limit, offset }: ListQuery): string {
-  const params = new URLSearchParams();
-  const search = q?.trim();
-  if (search) params.set('q', search);
-  if (limit !== undefined) params.set('limit', String(limit));
-  if (offset !== undefined) params.set('offset', String(offset));
-  return params.toString();
-}
-
-/** The personal lists name their owner in the path (`/wallets?user_id=7`), before the paging. */
-function withListSearch(path: string, query: ListQuery): string {
-  const search = listSearch(query);
-  if (search === '') return path;
-  return `${path}${path.includes('?') ? '&' : '?'}${search}`;
-}
-
 /**
  * Reads one page of a list endpoint. The body is the plain array of rows; the number of matching
  * rows comes in the X-Total-Count header.
@@ -136,14 +133,16 @@ export async function getList<TItem>(
   path: string,
   { signal, ...query }: ListQuery & { signal?: AbortSignal | undefined } = {},
 ): Promise<ListPage<TItem>> {
-  const { response, json } = await send(withListSearch(path, query), { signal });
+  const { headers, json } = await send(listPath(path, query), { signal });
   // Taken on trust like any answer (see apiRequest), but a page needs at least a list to show.
   if (!Array.isArray(json)) throw new Error(`${path} did not answer with a list.`);
   const items = json as TItem[];
-  const header = Number.parseInt(response.headers.get(TOTAL_COUNT_HEADER) ?? '', 10);
+  const header = Number.parseInt(headers.get(TOTAL_COUNT_HEADER) ?? '', 10);
   // Without the header the rows received are all that is known to exist.
   const total = Number.isNaN(header) ? (query.offset ?? 0) + items.length : header;
-  return { items, total };
+  return headers.get(TOTAL_IS_LOWER_BOUND_HEADER) === 'true'
+    ? { items, total, totalIsLowerBound: true }
+    : { items, total };
 }
 
 /** The offset of the page after the ones loaded, or undefined when every match is loaded. */

@@ -44,7 +44,8 @@ export const blogsRoutes: FastifyPluginAsyncZod = async (app) => {
       config: { access: 'public' },
       schema: {
         tags: ['blogs'],
-        summary: 'Blog posts, newest first; X-Total-Count holds the number of matches',
+        summary:
+          'Blog posts, newest first; X-Total-Count holds the number of matches (a lower bound when X-Total-Count-Lower-Bound is true)',
         querystring: ZListQuery,
         response: { 200: z.array(ZBlog), 400: ZErrorResponse },
       },

@@ -28,7 +28,8 @@ export const gamesRoutes: FastifyPluginAsyncZod = async (app) => {
       config: { access: 'public' },
       schema: {
         tags: ['games'],
-        summary: 'Games, newest first; X-Total-Count holds the number of matches',
+        summary:
+          'Games, newest first; X-Total-Count holds the number of matches (a lower bound when X-Total-Count-Lower-Bound is true)',
         querystring: ZListQuery,
         response: { 200: z.array(ZGame), 400: ZErrorResponse },
       },

@@ -1,9 +1,16 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { FastifyRequest } from 'fastify';
 import { z } from 'zod';
+import { ZBlog } from '@nexusplay/contract/blogs';
+import { BLOGS_PAGE_SIZE, GAMES_PAGE_SIZE, listPath } from '@nexusplay/contract/page-data';
+import { rememberList, type ListQuery, type ListResult } from '../../lib/cached-list.js';
 import { escapeHtml } from '../../lib/html.js';
+import type { CachedBody } from '../../lib/response-cache.js';
+import type { PageMeta } from '../../plugins/web.js';
 import { plainText, truncateText } from '../blogs/blog-html.js';
-import { getBlog, latestBlogs } from '../blogs/blogs.repository.js';
+import { getBlog, latestBlogs, listBlogs } from '../blogs/blogs.repository.js';
+import { listGames } from '../games/games.repository.js';
+import { listTools } from '../tools/tools.repository.js';
 
 const DESCRIPTION_LENGTH = 160;
 const FEED_SIZE = 50;
@@ -13,30 +20,106 @@ const STATIC_PAGES = ['/', '/games', '/blogs', '/tools', '/about'];
 
 const ZPageId = z.object({ id: z.string().max(20) });
 
+/** The first row's picture of each cached list page, read once per cache entry. */
+const firstImages = new WeakMap<CachedBody, string | null>();
+
+function firstImageOf(entry: CachedBody): string | undefined {
+  let image = firstImages.get(entry);
+  if (image === undefined) {
+    const [first] = JSON.parse(entry.body) as Array<{ image?: unknown }>;
+    image = typeof first?.image === 'string' && first.image !== '' ? first.image : null;
+    firstImages.set(entry, image);
+  }
+  return image ?? undefined;
+}
+
 /**
- * What search engines and link previews read without running the web app: page titles and
- * Open Graph tags in the HTML of the game list and of each post, a sitemap and an RSS feed.
+ * The public pages' HTML, and what search engines and link previews read without running the
+ * web app: page titles and Open Graph tags, a sitemap and an RSS feed.
+ *
+ * A page's HTML also carries the API answers its content needs first, and preloads the code that
+ * draws it, so the browser gets both beside the app's code instead of one after the other. The
+ * lists come from the same cache as the API's, so a page costs no query the API would not make.
  */
 export const seoRoutes: FastifyPluginAsyncZod = async (app) => {
   const origin = (request: FastifyRequest) =>
     app.config.publicUrl ?? `${request.protocol}://${request.host}`;
   const siteName = app.config.siteName;
+  const db = () => app.db.kysely;
 
-  app.get('/games', { config: { access: 'public' }, schema: { hide: true } }, (request, reply) =>
-    app.sendPage(reply, {
+  /**
+   * The first page of a public list as the web app asks for it, and the picture of its first
+   * row, which the page shows first. Should the list fail to load, the page goes without it and
+   * the web app asks the API as it would anyway.
+   */
+  async function firstPage(
+    namespace: string,
+    query: ListQuery,
+    load: (query: ListQuery) => Promise<ListResult>,
+  ): Promise<Pick<PageMeta, 'data' | 'preloadImage'>> {
+    try {
+      const entry = await rememberList(app.publicCache, namespace, query, () => load(query));
+      const image = firstImageOf(entry);
+      return {
+        data: [{ path: listPath(`/${namespace}`, query), json: entry.body, total: entry.total }],
+        ...(image ? { preloadImage: image } : {}),
+      };
+    } catch (error) {
+      app.log.warn({ err: error, namespace }, 'a page was sent without its list');
+      return {};
+    }
+  }
+
+  /** The list pages: each shows the first page of one public list. */
+  const listPages: Array<{
+    namespace: 'games' | 'blogs' | 'tools';
+    query: ListQuery;
+    load: (query: ListQuery) => Promise<ListResult>;
+    title: string;
+    description: string;
+    /** The web app's module that draws the page (see PageMeta.module). */
+    module: string;
+  }> = [
+    {
+      namespace: 'games',
+      query: { limit: GAMES_PAGE_SIZE, offset: 0 },
+      load: (query) => listGames(db(), app.db.engine, query),
       title: 'Explore Our Games',
       description: `Discover Web3 games on ${siteName}: what they are, where to play them and what players think.`,
-      url: `${origin(request)}/games`,
-    }),
-  );
-
-  app.get('/blogs', { config: { access: 'public' }, schema: { hide: true } }, (request, reply) =>
-    app.sendPage(reply, {
+      module: 'src/app/routes/games.tsx',
+    },
+    {
+      namespace: 'blogs',
+      query: { limit: BLOGS_PAGE_SIZE, offset: 0 },
+      load: (query) => listBlogs(db(), app.db.engine, query),
       title: 'Blog',
       description: `Guides, insights and news about Web3 gaming from ${siteName}.`,
-      url: `${origin(request)}/blogs`,
-    }),
-  );
+      module: 'src/app/routes/blogs.tsx',
+    },
+    {
+      namespace: 'tools',
+      query: {},
+      load: (query) => listTools(db(), app.db.engine, query),
+      title: 'Gaming Tools',
+      description: `Track your wallets, links and Pixels and Axie Infinity income with ${siteName}'s tools.`,
+      module: 'src/app/routes/tools.tsx',
+    },
+  ];
+
+  for (const { namespace, query, load, title, description, module } of listPages) {
+    app.get(
+      `/${namespace}`,
+      { config: { access: 'public' }, schema: { hide: true } },
+      async (request, reply) =>
+        app.sendPage(reply, {
+          title,
+          description,
+          url: `${origin(request)}/${namespace}`,
+          module,
+          ...(await firstPage(namespace, query, load)),
+        }),
+    );
+  }
 
   app.get(
     '/blogs/:id',
@@ -49,6 +132,9 @@ export const seoRoutes: FastifyPluginAsyncZod = async (app) => {
       if (!blog) return app.sendPage(reply);
       const base = origin(request);
       return app.sendPage(reply, {
+        module: 'src/app/routes/blog-detail.tsx',
+        // Written as the API writes it: through the contract's schema.
+        data: [{ path: `/blogs/${blog.id}`, json: JSON.stringify(ZBlog.parse(blog)) }],
         title: blog.title,
         description: truncateText(plainText(blog.description ?? blog.content), DESCRIPTION_LENGTH),
         url: `${base}/blogs/${blog.id}`,

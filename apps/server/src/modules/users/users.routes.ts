@@ -1,7 +1,12 @@
 import { sql, type Kysely } from 'kysely';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { ZIdParams, ZListQuery, ZMessageResponse } from '@nexusplay/contract/lists';
+import {
+  TOTAL_COUNT_HEADER,
+  ZIdParams,
+  ZListQuery,
+  ZMessageResponse,
+} from '@nexusplay/contract/lists';
 import {
   ZCreateUserResponse,
   ZUserListItem,
@@ -73,7 +78,7 @@ export const usersRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request, reply) => {
       const { items, total } = await listUsers(db(), request.query);
-      reply.header('x-total-count', String(total));
+      reply.header(TOTAL_COUNT_HEADER, String(total));
       return items;
     },
   );

@@ -1,4 +1,6 @@
+import { useEffect } from 'react';
 import { Outlet, ScrollRestoration, useNavigation, type Location } from 'react-router';
+import { discardPageData } from '../../lib/page-data';
 
 /**
  * Every page opened from the address bar starts with the key "default", so keyed by it alone the
@@ -9,6 +11,10 @@ function scrollKey(location: Location): string {
 }
 
 export function RootLayout() {
+  // By the time this first runs, the first screen has asked for what its HTML carried: its
+  // route's loader ran before the first render, and the effects of the screen's own queries
+  // before this one. What is left is not for the next screen.
+  useEffect(discardPageData, []);
   return (
     <>
       <ScrollRestoration getKey={scrollKey} />

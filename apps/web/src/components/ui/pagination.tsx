@@ -8,6 +8,8 @@ type PaginationProps = {
   shown: number;
   /** Rows that match in all. */
   total: number;
+  /** `total` is only what the server counted so far: it shows as "120+". */
+  totalIsLowerBound?: boolean | undefined;
   onOffsetChange: (offset: number) => void;
   /** What is being paged through, for assistive technology: "Games pages". */
   label: string;
@@ -18,6 +20,7 @@ export function Pagination({
   limit,
   shown,
   total,
+  totalIsLowerBound = false,
   onOffsetChange,
   label,
 }: PaginationProps) {
@@ -26,7 +29,7 @@ export function Pagination({
   return (
     <nav aria-label={label} className="flex flex-wrap items-center justify-between gap-3 text-sm">
       <p aria-live="polite" className="text-slate-300">
-        Showing {first}–{last} of {total}
+        Showing {first}–{last} of {totalIsLowerBound ? `${total}+` : total}
       </p>
       <div className="flex gap-2">
         <Button

@@ -1,5 +1,5 @@
-import { useId, type ComponentProps } from 'react';
-import { cx } from '../../lib/class-names';
+import type { ComponentProps } from 'react';
+import { controlClassName, FormField } from './form-field';
 
 type TextFieldProps = ComponentProps<'input'> & {
   label: string;
@@ -9,36 +9,9 @@ type TextFieldProps = ComponentProps<'input'> & {
 
 /** A labelled input whose hint and validation message are tied to it for assistive technology. */
 export function TextField({ label, hint, error, id, className, ...inputProps }: TextFieldProps) {
-  const generatedId = useId();
-  const inputId = id ?? generatedId;
-  const hintId = `${inputId}-hint`;
-  const errorId = `${inputId}-error`;
-  const describedBy = [hint ? hintId : null, error ? errorId : null].filter(Boolean).join(' ');
   return (
-    <div className={cx('space-y-1.5', className)}>
-      <label htmlFor={inputId} className="block text-sm font-medium text-slate-200">
-        {label}
-      </label>
-      <input
-        id={inputId}
-        aria-invalid={error ? true : undefined}
-        aria-describedby={describedBy || undefined}
-        className={cx(
-          'block w-full rounded-lg border bg-slate-950/60 px-3 py-2.5 text-slate-100 placeholder:text-slate-400 focus:border-indigo-400',
-          error ? 'border-red-400' : 'border-slate-600',
-        )}
-        {...inputProps}
-      />
-      {hint ? (
-        <p id={hintId} className="text-xs text-slate-400">
-          {hint}
-        </p>
-      ) : null}
-      {error ? (
-        <p id={errorId} className="text-sm text-red-400">
-          {error}
-        </p>
-      ) : null}
-    </div>
+    <FormField label={label} hint={hint} error={error} id={id} className={className}>
+      {(control) => <input {...control} className={controlClassName(error)} {...inputProps} />}
+    </FormField>
   );
 }

@@ -6,7 +6,7 @@ import type { usePagedSearch } from '../../../lib/use-paged-search';
 import { ADMIN_PAGE_SIZE } from './admin-table';
 
 type ListResult<T> = {
-  data: { items: T[]; total: number } | undefined;
+  data: { items: T[]; total: number; totalIsLowerBound?: boolean } | undefined;
   isError: boolean;
   isPlaceholderData: boolean;
 };
@@ -66,6 +66,7 @@ export function AdminListSection<T>({
           limit={ADMIN_PAGE_SIZE}
           shown={list.data.items.length}
           total={list.data.total}
+          totalIsLowerBound={list.data.totalIsLowerBound}
           onOffsetChange={paging.setOffset}
         />
       ) : null}

@@ -54,6 +54,30 @@ beforeEach(() => {
 });
 
 describe('Manage Games table', () => {
+  it('shows a search total the server counted only so far as a lower bound, with Next', async () => {
+    const matches = Array.from({ length: 20 }, (_, i) => makeGame(100 - i, { name: `Farm ${i}` }));
+    const fetchMock = stubApi((call) => {
+      if (call.method !== 'GET' || call.url.pathname !== '/api/games') return undefined;
+      if (!call.url.searchParams.get('q')) return listReply(GAMES);
+      return {
+        status: 200,
+        body: matches,
+        headers: { 'X-Total-Count': '120', 'X-Total-Count-Lower-Bound': 'true' },
+      };
+    });
+    await openPage();
+
+    await userEvent.type(screen.getByRole('searchbox', { name: 'Search games' }), 'farm');
+    expect(
+      await screen.findByText('Showing 1–20 of 120+', undefined, { timeout: 5000 }),
+    ).toBeInTheDocument();
+    const pages = within(screen.getByRole('navigation', { name: 'Games pages' }));
+    await userEvent.click(pages.getByRole('button', { name: 'Next' }));
+    await vi.waitFor(() =>
+      expect(callsMade(fetchMock)).toContain('GET /api/games?q=farm&limit=20&offset=20'),
+    );
+  });
+
   it('lists the games with a thumbnail, a Visit link and the actions', async () => {
     const fetchMock = stubGamesAdmin();
     await openPage();

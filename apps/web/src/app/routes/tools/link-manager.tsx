@@ -1,17 +1,14 @@
 import type { TLink } from '@nexusplay/contract/links';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
-import { ExternalLinkIcon, PlusIcon } from 'lucide-react';
-import { Button, buttonStyles } from '../../../components/ui/button';
+import { ExternalLinkIcon } from 'lucide-react';
+import { buttonStyles } from '../../../components/ui/button';
 import { CategoryBadge } from '../../../components/ui/category-badge';
 import { ConfirmDialog } from '../../../components/ui/confirm-dialog';
-import { DataTable, type Column } from '../../../components/ui/data-table';
+import type { Column } from '../../../components/ui/data-table';
 import { Dialog, DialogContent } from '../../../components/ui/dialog';
-import { ImportExportActions } from '../../../components/ui/import-export-actions';
 import { Page } from '../../../components/ui/page';
-import { Pagination } from '../../../components/ui/pagination';
 import { RowActions } from '../../../components/ui/row-actions';
-import { SearchField } from '../../../components/ui/search-field';
 import { linksPageQuery } from '../../../features/links/api/get-links';
 import { linkFailureMessage } from '../../../features/links/api/link-session';
 import { useDeleteLinkMutation } from '../../../features/links/api/manage-links';
@@ -23,7 +20,11 @@ import { LinkForm } from '../../../features/links/components/link-form';
 import { useAuth } from '../../../lib/auth';
 import { isWebUrl } from '../../../lib/urls';
 import { usePagedSearch } from '../../../lib/use-paged-search';
-import { keepFormOnOutsideClick, PERSONAL_PAGE_SIZE } from './personal-tool-table';
+import {
+  keepFormOnOutsideClick,
+  PERSONAL_PAGE_SIZE,
+  PersonalToolTable,
+} from './personal-tool-table';
 import { TOOL_CATALOG } from './tool-catalog';
 
 /** Which link the form is open for: none (adding) or the one being edited. */
@@ -104,64 +105,36 @@ export function LinkManagerPage() {
     },
   ];
 
-  const total = links.data?.total ?? 0;
-  const offset = paging.query.offset ?? 0;
-
   return (
     <Page title={name} description={description} descriptionLang="id">
-      <div className="mt-10 flex flex-col gap-4 lg:flex-row lg:items-start lg:justify-between">
-        <SearchField
-          label="Search links"
-          placeholder="Search by title or category..."
-          value={paging.search}
-          onValueChange={paging.setSearch}
-          className="w-full max-w-md"
-        />
-        <div className="flex flex-wrap items-start gap-2 lg:justify-end">
-          <ImportExportActions
-            noun="links"
-            exportMutation={exportMutation}
-            importMutation={importMutation}
-            accept=".csv,.html,.htm,text/csv,text/html"
-            importLabel="Import CSV or bookmarks"
-          />
-          <Button onClick={() => setFormTarget({ link: undefined })}>
-            <PlusIcon aria-hidden="true" className="size-4" />
-            Add Link
-          </Button>
-        </div>
-      </div>
-
-      <div className="mt-6 space-y-4">
-        <DataTable
-          caption="Your links"
-          columns={columns}
-          rows={links.data?.items ?? (links.isError ? [] : undefined)}
-          rowKey={(link) => link.id}
-          emptyText={
-            links.error
-              ? linkFailureMessage(
-                  links.error,
-                  'Your links could not be loaded. Reload the page to try again.',
-                )
-              : paging.query.q
-                ? 'No links match your search.'
-                : 'No data available.'
-          }
-          refreshing={links.isPlaceholderData}
-          skeletonRows={3}
-        />
-        {links.data && (total > PERSONAL_PAGE_SIZE || offset > 0) ? (
-          <Pagination
-            label="Link pages"
-            offset={offset}
-            limit={PERSONAL_PAGE_SIZE}
-            shown={links.data.items.length}
-            total={total}
-            onOffsetChange={paging.setOffset}
-          />
-        ) : null}
-      </div>
+      <PersonalToolTable
+        paging={paging}
+        list={links}
+        columns={columns}
+        rowKey={(link) => link.id}
+        search={{ label: 'Search links', placeholder: 'Search by title or category...' }}
+        transfer={{
+          noun: 'links',
+          exportMutation,
+          importMutation,
+          accept: '.csv,.html,.htm,text/csv,text/html',
+          importLabel: 'Import CSV or bookmarks',
+        }}
+        addLabel="Add Link"
+        onAdd={() => setFormTarget({ link: undefined })}
+        caption="Your links"
+        emptyText={
+          links.error
+            ? linkFailureMessage(
+                links.error,
+                'Your links could not be loaded. Reload the page to try again.',
+              )
+            : paging.query.q
+              ? 'No links match your search.'
+              : 'No data available.'
+        }
+        pagesLabel="Link pages"
+      />
 
       <Dialog open={formTarget !== null} onOpenChange={(open) => !open && closeForm()}>
         {formTarget ? (

@@ -1,17 +1,12 @@
 import type { TWallet } from '@nexusplay/contract/wallets';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
-import { PlusIcon } from 'lucide-react';
-import { Button } from '../../../components/ui/button';
 import { CategoryBadge } from '../../../components/ui/category-badge';
 import { ConfirmDialog } from '../../../components/ui/confirm-dialog';
-import { DataTable, type Column } from '../../../components/ui/data-table';
+import type { Column } from '../../../components/ui/data-table';
 import { Dialog, DialogContent } from '../../../components/ui/dialog';
-import { ImportExportActions } from '../../../components/ui/import-export-actions';
 import { Page } from '../../../components/ui/page';
-import { Pagination } from '../../../components/ui/pagination';
 import { RowActions } from '../../../components/ui/row-actions';
-import { SearchField } from '../../../components/ui/search-field';
 import { StatusToast } from '../../../components/ui/status-toast';
 import { walletsPageQuery } from '../../../features/wallets/api/get-wallets';
 import { useDeleteWalletMutation } from '../../../features/wallets/api/manage-wallets';
@@ -24,7 +19,11 @@ import { WalletForm } from '../../../features/wallets/components/wallet-form';
 import { useAuth } from '../../../lib/auth';
 import { useFlashMessage } from '../../../lib/use-flash-message';
 import { usePagedSearch } from '../../../lib/use-paged-search';
-import { keepFormOnOutsideClick, PERSONAL_PAGE_SIZE } from './personal-tool-table';
+import {
+  keepFormOnOutsideClick,
+  PERSONAL_PAGE_SIZE,
+  PersonalToolTable,
+} from './personal-tool-table';
 import { TOOL_CATALOG } from './tool-catalog';
 
 /** How long the copy confirmation stays on screen (SPEC 9). */
@@ -91,61 +90,33 @@ export function WalletTrackerPage() {
     },
   ];
 
-  const total = wallets.data?.total ?? 0;
-  const offset = paging.query.offset ?? 0;
-
   return (
     <Page title={name} description={description} descriptionLang="id">
-      <div className="mt-10 flex flex-col gap-4 lg:flex-row lg:items-start lg:justify-between">
-        <SearchField
-          label="Search wallets"
-          placeholder="Search by name, address or category..."
-          value={paging.search}
-          onValueChange={paging.setSearch}
-          className="w-full max-w-md"
-        />
-        <div className="flex flex-wrap items-start gap-2 lg:justify-end">
-          <ImportExportActions
-            noun="wallets"
-            exportMutation={exportMutation}
-            importMutation={importMutation}
-            accept=".csv,text/csv"
-            importLabel="Import CSV"
-          />
-          <Button onClick={() => setFormTarget({ wallet: undefined })}>
-            <PlusIcon aria-hidden="true" className="size-4" />
-            Add Wallet
-          </Button>
-        </div>
-      </div>
-
-      <div className="mt-6 space-y-4">
-        <DataTable
-          caption="Your wallets"
-          columns={columns}
-          rows={wallets.data?.items ?? (wallets.isError ? [] : undefined)}
-          rowKey={(wallet) => wallet.id}
-          emptyText={
-            wallets.isError
-              ? 'Your wallets could not be loaded. Reload the page to try again.'
-              : paging.query.q
-                ? 'No wallets match your search.'
-                : 'No wallets available.'
-          }
-          refreshing={wallets.isPlaceholderData}
-          skeletonRows={3}
-        />
-        {wallets.data && (total > PERSONAL_PAGE_SIZE || offset > 0) ? (
-          <Pagination
-            label="Wallet pages"
-            offset={offset}
-            limit={PERSONAL_PAGE_SIZE}
-            shown={wallets.data.items.length}
-            total={total}
-            onOffsetChange={paging.setOffset}
-          />
-        ) : null}
-      </div>
+      <PersonalToolTable
+        paging={paging}
+        list={wallets}
+        columns={columns}
+        rowKey={(wallet) => wallet.id}
+        search={{ label: 'Search wallets', placeholder: 'Search by name, address or category...' }}
+        transfer={{
+          noun: 'wallets',
+          exportMutation,
+          importMutation,
+          accept: '.csv,text/csv',
+          importLabel: 'Import CSV',
+        }}
+        addLabel="Add Wallet"
+        onAdd={() => setFormTarget({ wallet: undefined })}
+        caption="Your wallets"
+        emptyText={
+          wallets.isError
+            ? 'Your wallets could not be loaded. Reload the page to try again.'
+            : paging.query.q
+              ? 'No wallets match your search.'
+              : 'No wallets available.'
+        }
+        pagesLabel="Wallet pages"
+      />
 
       <Dialog open={formTarget !== null} onOpenChange={(open) => !open && closeForm()}>
         {formTarget ? (

@@ -9,10 +9,11 @@ import {
 } from '../../../lib/api-client';
 import { PREFETCHED_FRESH_MS } from '../../../lib/prefetch';
 
-/** Posts per "Load more" on the blog page. */
-export const BLOGS_PAGE_SIZE = 12;
-/** Posts per "Load more" in the blog page's sidebar. */
-export const SIDEBAR_PAGE_SIZE = 10;
+// The server sends the first page of these lists with the page's HTML, so it must know their sizes.
+export {
+  BLOGS_PAGE_SIZE,
+  BLOG_SIDEBAR_PAGE_SIZE as SIDEBAR_PAGE_SIZE,
+} from '@nexusplay/contract/page-data';
 
 /** A usable post id from the address, or undefined for one that can name no post. */
 export function blogIdFrom(param: string | undefined): number | undefined {

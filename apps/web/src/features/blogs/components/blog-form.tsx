@@ -2,7 +2,7 @@ import { zodResolver } from '@hookform/resolvers/zod';
 import { ZBlogFields, type TBlog } from '@nexusplay/contract/blogs';
 import { lazy, Suspense, useId, useState } from 'react';
 import { Controller, useForm } from 'react-hook-form';
-import { Button } from '../../../components/ui/button';
+import { FormActions } from '../../../components/ui/form-actions';
 import { FormAlert } from '../../../components/ui/form-alert';
 import { ImageField } from '../../../components/ui/image-field';
 import { Skeleton } from '../../../components/ui/skeleton';
@@ -127,14 +127,7 @@ export function BlogForm({ blog, onSaved, onCancel }: BlogFormProps) {
         error={errors.description?.message ?? saveError.fieldErrors.description}
         {...register('description')}
       />
-      <div className="flex justify-end gap-3 border-t border-slate-800 pt-5">
-        <Button variant="secondary" onClick={onCancel} disabled={mutation.isPending}>
-          Cancel
-        </Button>
-        <Button type="submit" disabled={mutation.isPending}>
-          {mutation.isPending ? 'Saving...' : 'Save'}
-        </Button>
-      </div>
+      <FormActions pending={mutation.isPending} onCancel={onCancel} />
     </form>
   );
 }

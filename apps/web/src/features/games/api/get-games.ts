@@ -1,10 +1,8 @@
 import type { TGame } from '@nexusplay/contract/games';
+import { GAMES_PAGE_SIZE } from '@nexusplay/contract/page-data';
 import { infiniteQueryOptions, queryOptions } from '@tanstack/react-query';
 import { getList, nextListOffset, type ListQuery } from '../../../lib/api-client';
 import { PREFETCHED_FRESH_MS } from '../../../lib/prefetch';
-
-/** Games shown per "Load more" on the games page. */
-const GAMES_BROWSE_PAGE_SIZE = 24;
 
 /** Every games query starts with 'games', so a change to any game refreshes all of them. */
 export const gameKeys = {
@@ -30,7 +28,7 @@ export function gamesBrowseQuery(q: string) {
   return infiniteQueryOptions({
     queryKey: gameKeys.browse(q),
     queryFn: ({ pageParam, signal }) =>
-      getGames({ q, limit: GAMES_BROWSE_PAGE_SIZE, offset: pageParam, signal }),
+      getGames({ q, limit: GAMES_PAGE_SIZE, offset: pageParam, signal }),
     initialPageParam: 0,
     getNextPageParam: nextListOffset,
     staleTime: PREFETCHED_FRESH_MS,

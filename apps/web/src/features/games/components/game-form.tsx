@@ -2,7 +2,7 @@ import { zodResolver } from '@hookform/resolvers/zod';
 import { ZGameFields, type TGame } from '@nexusplay/contract/games';
 import { useState } from 'react';
 import { useForm } from 'react-hook-form';
-import { Button } from '../../../components/ui/button';
+import { FormActions } from '../../../components/ui/form-actions';
 import { FormAlert } from '../../../components/ui/form-alert';
 import { ImageField } from '../../../components/ui/image-field';
 import { TextField } from '../../../components/ui/text-field';
@@ -90,14 +90,7 @@ export function GameForm({ game, onSaved, onCancel }: GameFormProps) {
         onRemoveCurrentChange={setRemoveImage}
         error={saveError.fieldErrors.image}
       />
-      <div className="flex justify-end gap-3 border-t border-slate-800 pt-5">
-        <Button variant="secondary" onClick={onCancel} disabled={mutation.isPending}>
-          Cancel
-        </Button>
-        <Button type="submit" disabled={mutation.isPending}>
-          {mutation.isPending ? 'Saving...' : 'Save'}
-        </Button>
-      </div>
+      <FormActions pending={mutation.isPending} onCancel={onCancel} />
     </form>
   );
 }

@@ -2,13 +2,13 @@ import { zodResolver } from '@hookform/resolvers/zod';
 import type { TIncomeRecord, TIncomeToken } from '@nexusplay/contract/income';
 import { EXPENSE_DESCRIPTION_MAX } from '@nexusplay/contract/income';
 import { useForm } from 'react-hook-form';
-import { Button } from '../../../components/ui/button';
+import { FormActions } from '../../../components/ui/form-actions';
 import { FormAlert } from '../../../components/ui/form-alert';
 import { TextField } from '../../../components/ui/text-field';
+import { SelectField } from '../../../components/ui/select-field';
 import { describeSaveError } from '../../../lib/form-errors';
 import type { IncomeTokenConfig } from '../api/income-token';
 import { useSaveIncomeMutation } from '../api/manage-income';
-import { IncomeSelect } from './income-select';
 
 const SERVER_FIELDS = ['income', 'expense', 'expense_type', 'expense_description', 'date'] as const;
 
@@ -87,14 +87,14 @@ export function IncomeForm({ config, record, onSaved, onCancel }: IncomeFormProp
           error={errors.expense?.message ?? saveError.fieldErrors.expense}
           {...register('expense')}
         />
-        <IncomeSelect
+        <SelectField
           label="Expense type"
           error={errors.expense_type?.message ?? saveError.fieldErrors.expense_type}
           {...register('expense_type')}
         >
           <option value="usd">USD</option>
           <option value={config.token}>{config.label}</option>
-        </IncomeSelect>
+        </SelectField>
       </div>
       <TextField
         label="Expense description"
@@ -111,14 +111,7 @@ export function IncomeForm({ config, record, onSaved, onCancel }: IncomeFormProp
         error={errors.date?.message ?? saveError.fieldErrors.date}
         {...register('date')}
       />
-      <div className="flex justify-end gap-3 border-t border-slate-800 pt-5">
-        <Button variant="secondary" onClick={onCancel} disabled={mutation.isPending}>
-          Cancel
-        </Button>
-        <Button type="submit" disabled={mutation.isPending}>
-          {mutation.isPending ? 'Saving...' : 'Save'}
-        </Button>
-      </div>
+      <FormActions pending={mutation.isPending} onCancel={onCancel} />
     </form>
   );
 }

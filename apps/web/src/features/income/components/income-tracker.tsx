@@ -9,6 +9,7 @@ import { DataTable, type Column } from '../../../components/ui/data-table';
 import { Dialog, DialogContent } from '../../../components/ui/dialog';
 import { RowActions } from '../../../components/ui/row-actions';
 import { SearchField } from '../../../components/ui/search-field';
+import { SelectField } from '../../../components/ui/select-field';
 import { useAuth } from '../../../lib/auth';
 import { cx } from '../../../lib/class-names';
 import { formatMoney, formatTokenAmount, type DisplayCurrency } from '../../../lib/format-money';
@@ -32,7 +33,6 @@ import {
   type MonthFilter,
 } from './income-figures';
 import { IncomeForm } from './income-form';
-import { IncomeSelect } from './income-select';
 import { IncomeTotals } from './income-totals';
 import { TokenPrice } from './token-price';
 
@@ -215,7 +215,7 @@ function IncomeWorkspace({ config, userId }: IncomeTrackerProps & { userId: numb
             onValueChange={setSearch}
             className="w-full max-w-md"
           />
-          <IncomeSelect
+          <SelectField
             label="Month"
             value={String(month)}
             onChange={(event) =>
@@ -229,7 +229,7 @@ function IncomeWorkspace({ config, userId }: IncomeTrackerProps & { userId: numb
                 {name}
               </option>
             ))}
-          </IncomeSelect>
+          </SelectField>
         </div>
         <DataTable
           caption={`Income ${config.label} records`}

@@ -1,7 +1,7 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import { ZToolRequest, type TTool } from '@nexusplay/contract/tools';
 import { useForm, useWatch } from 'react-hook-form';
-import { Button } from '../../../components/ui/button';
+import { FormActions } from '../../../components/ui/form-actions';
 import { FormAlert } from '../../../components/ui/form-alert';
 import { TextField } from '../../../components/ui/text-field';
 import { TextareaField } from '../../../components/ui/textarea-field';
@@ -95,14 +95,7 @@ export function ToolForm({ tool, onSaved, onCancel }: ToolFormProps) {
         error={errors.link?.message ?? saveError.fieldErrors.link}
         {...register('link')}
       />
-      <div className="flex justify-end gap-3 border-t border-slate-800 pt-5">
-        <Button variant="secondary" onClick={onCancel} disabled={mutation.isPending}>
-          Cancel
-        </Button>
-        <Button type="submit" disabled={mutation.isPending}>
-          {mutation.isPending ? 'Saving...' : 'Save'}
-        </Button>
-      </div>
+      <FormActions pending={mutation.isPending} onCancel={onCancel} />
     </form>
   );
 }

@@ -1,11 +1,10 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import { ROLES, ZUserRequest, type TUserListItem } from '@nexusplay/contract/users';
-import { useId, type ComponentProps } from 'react';
 import { useForm } from 'react-hook-form';
-import { Button } from '../../../components/ui/button';
+import { FormActions } from '../../../components/ui/form-actions';
 import { FormAlert } from '../../../components/ui/form-alert';
 import { TextField } from '../../../components/ui/text-field';
-import { cx } from '../../../lib/class-names';
+import { SelectField } from '../../../components/ui/select-field';
 import { describeSaveError } from '../../../lib/form-errors';
 import { useSaveUserMutation, type SavedUser } from '../api/manage-users';
 
@@ -73,46 +72,7 @@ export function UserForm({ user, onSaved, onCancel }: UserFormProps) {
           </option>
         ))}
       </SelectField>
-      <div className="flex justify-end gap-3 border-t border-slate-800 pt-5">
-        <Button variant="secondary" onClick={onCancel} disabled={mutation.isPending}>
-          Cancel
-        </Button>
-        <Button type="submit" disabled={mutation.isPending}>
-          {mutation.isPending ? 'Saving...' : 'Save'}
-        </Button>
-      </div>
+      <FormActions pending={mutation.isPending} onCancel={onCancel} />
     </form>
-  );
-}
-
-type SelectFieldProps = ComponentProps<'select'> & { label: string; error?: string | undefined };
-
-/** A labelled native select, styled like the text fields, with its message tied to it. */
-function SelectField({ label, error, children, ...props }: SelectFieldProps) {
-  const id = useId();
-  const errorId = `${id}-error`;
-  return (
-    <div className="space-y-1.5">
-      <label htmlFor={id} className="block text-sm font-medium text-slate-200">
-        {label}
-      </label>
-      <select
-        id={id}
-        aria-invalid={error ? true : undefined}
-        aria-describedby={error ? errorId : undefined}
-        className={cx(
-          'block w-full rounded-lg border bg-slate-950/60 px-3 py-2.5 text-slate-100 focus:border-indigo-400',
-          error ? 'border-red-400' : 'border-slate-600',
-        )}
-        {...props}
-      >
-        {children}
-      </select>
-      {error ? (
-        <p id={errorId} className="text-sm text-red-400">
-          {error}
-        </p>
-      ) : null}
-    </div>
   );
 }

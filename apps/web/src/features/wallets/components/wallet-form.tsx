@@ -1,7 +1,7 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import { ZWalletRequest, type TWallet } from '@nexusplay/contract/wallets';
 import { useForm } from 'react-hook-form';
-import { Button } from '../../../components/ui/button';
+import { FormActions } from '../../../components/ui/form-actions';
 import { FormAlert } from '../../../components/ui/form-alert';
 import { TextField } from '../../../components/ui/text-field';
 import { useAuth } from '../../../lib/auth';
@@ -83,14 +83,7 @@ export function WalletForm({ wallet, onSaved, onCancel }: WalletFormProps) {
         error={errors.category?.message ?? saveError.fieldErrors.category}
         {...register('category')}
       />
-      <div className="flex justify-end gap-3 border-t border-slate-800 pt-5">
-        <Button variant="secondary" onClick={onCancel} disabled={mutation.isPending}>
-          Cancel
-        </Button>
-        <Button type="submit" disabled={mutation.isPending}>
-          {mutation.isPending ? 'Saving...' : 'Save'}
-        </Button>
-      </div>
+      <FormActions pending={mutation.isPending} onCancel={onCancel} />
     </form>
   );
 }
