@@ -1,4 +1,11 @@
-import { expect, newIdentity, registerThroughApi, test, tokenThroughApi } from './fixtures.js';
+import {
+  acceptNextDialog,
+  expect,
+  newIdentity,
+  registerThroughApi,
+  test,
+  tokenThroughApi,
+} from './fixtures.js';
 
 test.describe('accounts', () => {
   test('a visitor signs up in the modal, signs in, sees the profile menu and logs out', async ({
@@ -13,11 +20,9 @@ test.describe('accounts', () => {
     await signUp.getByLabel('Email').fill(identity.email);
     await signUp.getByLabel('Password', { exact: true }).fill(identity.password);
     await signUp.getByLabel('Confirm Password').fill(identity.password);
-    const alert = page.waitForEvent('dialog');
+    const alert = acceptNextDialog(page);
     await signUp.getByRole('button', { name: 'Sign Up' }).click();
-    const dialog = await alert;
-    expect(dialog.message()).toBe('Registration successful! Please login.');
-    await dialog.accept();
+    expect(await alert).toBe('Registration successful! Please login.');
     await expect(signUp).toBeHidden();
     // The spec keeps the login modal closed after a registration.
     await expect(page.getByRole('dialog')).toHaveCount(0);

@@ -1,5 +1,5 @@
 import sharp from 'sharp';
-import { E2E_ADMIN, expect, test, tokenThroughApi } from './fixtures.js';
+import { E2E_ADMIN, acceptNextDialog, expect, test, tokenThroughApi } from './fixtures.js';
 
 const uniqueTag = () => `${Date.now().toString(36)}${Math.random().toString(36).slice(2, 6)}`;
 
@@ -64,7 +64,9 @@ test.describe('content management', () => {
     await posts.getByText(postTitle).click();
     await expect(page).toHaveURL(/\/blogs\/\d+$/);
     await expect(page.getByRole('heading', { name: postTitle })).toBeVisible();
-    await expect(page.getByText('The new season brings shared farms.')).toBeVisible();
+    await expect(
+      page.getByRole('article').getByText('The new season brings shared farms.'),
+    ).toBeVisible();
 
     // Deleting the game: a confirmation, then the spec's alert, then it is gone from the site.
     await page.goto('/admin/games');
@@ -73,11 +75,9 @@ test.describe('content management', () => {
       .getByRole('button', { name: /Delete/ })
       .click();
     const confirm = page.getByRole('alertdialog');
-    const alert = page.waitForEvent('dialog');
+    const alert = acceptNextDialog(page);
     await confirm.getByRole('button', { name: /Delete/ }).click();
-    const dialog = await alert;
-    expect(dialog.message()).toBe('Game deleted successfully!');
-    await dialog.accept();
+    expect(await alert).toBe('Game deleted successfully!');
     await page.goto('/games');
     await expect(page.getByRole('heading', { name: 'Explore Our Games' })).toBeVisible();
     await expect(page.getByText(gameName)).toHaveCount(0);

@@ -1,6 +1,7 @@
 import type { Page } from '@playwright/test';
 import {
   E2E_ADMIN,
+  acceptNextDialog,
   expect,
   newIdentity,
   registerThroughApi,
@@ -44,11 +45,9 @@ test.describe('notifications', () => {
     await expect(page.getByRole('heading', { level: 1, name: 'Kelola Notifikasi' })).toBeVisible();
     await page.getByLabel('Judul').fill(title);
     await page.getByLabel('Pesan').fill('Daftar sebelum Jumat malam.');
-    const alert = page.waitForEvent('dialog');
+    const alert = acceptNextDialog(page);
     await page.getByRole('button', { name: 'Buat Notifikasi' }).click();
-    const dialog = await alert;
-    expect(dialog.message()).toBe('Notifikasi berhasil dibuat.');
-    await dialog.accept();
+    expect(await alert).toBe('Notifikasi berhasil dibuat.');
     await expect(page.getByRole('heading', { name: title })).toBeVisible();
     await expect(page.getByLabel('Judul')).toHaveValue('');
 
