@@ -1,41 +1,28 @@
 import type { TBlog } from '@nexusplay/contract/blogs';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
-import { useState } from 'react';
 import { NewspaperIcon, PlusIcon } from 'lucide-react';
 import { Button } from '../../../components/ui/button';
 import { ConfirmDialog } from '../../../components/ui/confirm-dialog';
 import { CoverImage } from '../../../components/ui/cover-image';
 import { type Column } from '../../../components/ui/data-table';
-import { Dialog, DialogContent } from '../../../components/ui/dialog';
+import { FormDialog } from '../../../components/ui/form-dialog';
 import { RowActions } from '../../../components/ui/row-actions';
 import { blogsPageQuery } from '../../../features/blogs/api/get-blogs';
 import { useDeleteBlogMutation } from '../../../features/blogs/api/manage-blogs';
 import { BlogForm } from '../../../features/blogs/components/blog-form';
 import { blogDateLabel, blogTitle } from '../../../features/blogs/components/blog-display';
 import { usePagedSearch } from '../../../lib/use-paged-search';
-import { ADMIN_PAGE_SIZE, keepDialogOnOutsideClick } from './admin-table';
+import { useDeleteConfirmation, useFormDialog } from '../../../lib/use-row-dialogs';
+import { ADMIN_PAGE_SIZE } from './admin-table';
 import { AdminListSection } from './admin-list-section';
 import { AdminPage } from './admin-page';
-
-/** Which post the form is open for: none (adding) or the one being edited. */
-type FormTarget = { blog: TBlog | undefined };
 
 export function ManageBlogsPage() {
   const paging = usePagedSearch(ADMIN_PAGE_SIZE);
   const blogs = useQuery({ ...blogsPageQuery(paging.query), placeholderData: keepPreviousData });
   paging.keepInRange(blogs.isPlaceholderData ? undefined : blogs.data?.total);
-  const [formTarget, setFormTarget] = useState<FormTarget | null>(null);
-  const [toDelete, setToDelete] = useState<TBlog | null>(null);
-  const deletion = useDeleteBlogMutation();
-
-  const closeForm = () => setFormTarget(null);
-  const closeDelete = () => {
-    setToDelete(null);
-    deletion.reset();
-  };
-  const confirmDelete = () => {
-    if (toDelete) deletion.mutate(toDelete.id, { onSuccess: closeDelete });
-  };
+  const form = useFormDialog<TBlog>();
+  const deletion = useDeleteConfirmation<TBlog>(useDeleteBlogMutation());
 
   const columns: Column<TBlog>[] = [
     {
@@ -69,8 +56,8 @@ export function ManageBlogsPage() {
       cell: (blog) => (
         <RowActions
           name={blogTitle(blog)}
-          onEdit={() => setFormTarget({ blog })}
-          onDelete={() => setToDelete(blog)}
+          onEdit={() => form.openEdit(blog)}
+          onDelete={() => deletion.ask(blog)}
         />
       ),
     },
@@ -81,7 +68,7 @@ export function ManageBlogsPage() {
       title="Manage Blogs"
       description="Write, edit and remove the articles shown on the blog."
       actions={
-        <Button onClick={() => setFormTarget({ blog: undefined })}>
+        <Button onClick={form.openAdd}>
           <PlusIcon aria-hidden="true" className="size-4" />
           Add Blog
         </Button>
@@ -99,34 +86,28 @@ export function ManageBlogsPage() {
         noun="posts"
       />
 
-      <Dialog open={formTarget !== null} onOpenChange={(open) => !open && closeForm()}>
-        {formTarget ? (
-          <DialogContent
-            size="lg"
-            title={formTarget.blog ? 'Edit Blog' : 'Add Blog'}
-            description="Title, author and date are required; the image and description are optional."
-            onInteractOutside={keepDialogOnOutsideClick}
-          >
-            <BlogForm blog={formTarget.blog} onSaved={closeForm} onCancel={closeForm} />
-          </DialogContent>
-        ) : null}
-      </Dialog>
+      <FormDialog
+        open={form.open}
+        onClose={form.close}
+        size="lg"
+        title={form.row ? 'Edit Blog' : 'Add Blog'}
+        description="Title, author and date are required; the image and description are optional."
+      >
+        <BlogForm blog={form.row} onSaved={form.close} onCancel={form.close} />
+      </FormDialog>
 
       <ConfirmDialog
-        open={toDelete !== null}
-        onOpenChange={(open) => !open && closeDelete()}
+        {...deletion.dialogProps}
         title="Delete blog post?"
         description={
           <>
-            <strong className="text-white">{toDelete ? blogTitle(toDelete) : null}</strong> will be
-            removed from the blog. This cannot be undone.
+            <strong className="text-white">{deletion.row ? blogTitle(deletion.row) : null}</strong>{' '}
+            will be removed from the blog. This cannot be undone.
           </>
         }
         confirmLabel="Delete"
         pendingLabel="Deleting..."
-        pending={deletion.isPending}
-        error={deletion.isError ? 'Failed to delete blog post.' : undefined}
-        onConfirm={confirmDelete}
+        error={deletion.error ? 'Failed to delete blog post.' : undefined}
       />
     </AdminPage>
   );

@@ -1,45 +1,36 @@
 import type { TGame } from '@nexusplay/contract/games';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
-import { useState } from 'react';
 import { ExternalLinkIcon, Gamepad2Icon, PlusIcon } from 'lucide-react';
 import { Button } from '../../../components/ui/button';
 import { ConfirmDialog } from '../../../components/ui/confirm-dialog';
 import { CoverImage } from '../../../components/ui/cover-image';
 import { type Column } from '../../../components/ui/data-table';
-import { Dialog, DialogContent } from '../../../components/ui/dialog';
+import { FormDialog } from '../../../components/ui/form-dialog';
 import { RowActions } from '../../../components/ui/row-actions';
 import { gamesPageQuery } from '../../../features/games/api/get-games';
 import { useDeleteGameMutation } from '../../../features/games/api/manage-games';
 import { GameForm } from '../../../features/games/components/game-form';
 import { isWebUrl } from '../../../lib/urls';
 import { usePagedSearch } from '../../../lib/use-paged-search';
-import { ADMIN_PAGE_SIZE, keepDialogOnOutsideClick } from './admin-table';
+import { useDeleteConfirmation, useFormDialog } from '../../../lib/use-row-dialogs';
+import { ADMIN_PAGE_SIZE } from './admin-table';
 import { AdminListSection } from './admin-list-section';
 import { AdminPage } from './admin-page';
-
-/** Which game the form is open for: none (adding) or the one being edited. */
-type FormTarget = { game: TGame | undefined };
 
 export function ManageGamesPage() {
   const paging = usePagedSearch(ADMIN_PAGE_SIZE);
   const games = useQuery({ ...gamesPageQuery(paging.query), placeholderData: keepPreviousData });
   paging.keepInRange(games.isPlaceholderData ? undefined : games.data?.total);
-  const [formTarget, setFormTarget] = useState<FormTarget | null>(null);
-  const [toDelete, setToDelete] = useState<TGame | null>(null);
-  const deletion = useDeleteGameMutation();
-
-  const closeForm = () => setFormTarget(null);
-  const confirmDelete = () => {
-    if (!toDelete) return;
-    deletion.mutate(toDelete.id, {
-      onSettled: () => setToDelete(null),
-      onSuccess: () => window.alert('Game deleted successfully!'),
-      onError: (error) => {
-        console.error('The game could not be deleted.', error);
-        window.alert('Failed to delete game.');
-      },
-    });
-  };
+  const form = useFormDialog<TGame>();
+  // The spec tells the outcome of a game's deletion in an alert, after the confirmation closes.
+  const deletion = useDeleteConfirmation<TGame>(useDeleteGameMutation(), {
+    closeOnError: true,
+    onSuccess: () => window.alert('Game deleted successfully!'),
+    onError: (error) => {
+      console.error('The game could not be deleted.', error);
+      window.alert('Failed to delete game.');
+    },
+  });
 
   const columns: Column<TGame>[] = [
     { header: 'Name', cell: (game) => <span className="font-medium text-white">{game.name}</span> },
@@ -82,8 +73,8 @@ export function ManageGamesPage() {
       cell: (game) => (
         <RowActions
           name={game.name}
-          onEdit={() => setFormTarget({ game })}
-          onDelete={() => setToDelete(game)}
+          onEdit={() => form.openEdit(game)}
+          onDelete={() => deletion.ask(game)}
         />
       ),
     },
@@ -94,7 +85,7 @@ export function ManageGamesPage() {
       title="Manage Games"
       description="Add, edit and remove the games listed on the site."
       actions={
-        <Button onClick={() => setFormTarget({ game: undefined })}>
+        <Button onClick={form.openAdd}>
           <PlusIcon aria-hidden="true" className="size-4" />
           Add Game
         </Button>
@@ -112,33 +103,27 @@ export function ManageGamesPage() {
         noun="games"
       />
 
-      <Dialog open={formTarget !== null} onOpenChange={(open) => !open && closeForm()}>
-        {formTarget ? (
-          <DialogContent
-            size="lg"
-            title={formTarget.game ? 'Edit Game' : 'Add Game'}
-            description="Name, description and link are required; the image is optional."
-            onInteractOutside={keepDialogOnOutsideClick}
-          >
-            <GameForm game={formTarget.game} onSaved={closeForm} onCancel={closeForm} />
-          </DialogContent>
-        ) : null}
-      </Dialog>
+      <FormDialog
+        open={form.open}
+        onClose={form.close}
+        size="lg"
+        title={form.row ? 'Edit Game' : 'Add Game'}
+        description="Name, description and link are required; the image is optional."
+      >
+        <GameForm game={form.row} onSaved={form.close} onCancel={form.close} />
+      </FormDialog>
 
       <ConfirmDialog
-        open={toDelete !== null}
-        onOpenChange={(open) => !open && setToDelete(null)}
+        {...deletion.dialogProps}
         title="Delete game?"
         description={
           <>
-            <strong className="text-white">{toDelete?.name}</strong> will be removed from the site.
-            This cannot be undone.
+            <strong className="text-white">{deletion.row?.name}</strong> will be removed from the
+            site. This cannot be undone.
           </>
         }
         confirmLabel="Delete"
         pendingLabel="Deleting..."
-        pending={deletion.isPending}
-        onConfirm={confirmDelete}
       />
     </AdminPage>
   );

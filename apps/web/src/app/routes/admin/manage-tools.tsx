@@ -1,40 +1,27 @@
 import type { TTool } from '@nexusplay/contract/tools';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
-import { useState } from 'react';
 import { PlusIcon } from 'lucide-react';
 import { Button } from '../../../components/ui/button';
 import { ConfirmDialog } from '../../../components/ui/confirm-dialog';
 import { type Column } from '../../../components/ui/data-table';
-import { Dialog, DialogContent } from '../../../components/ui/dialog';
+import { FormDialog } from '../../../components/ui/form-dialog';
 import { RowActions } from '../../../components/ui/row-actions';
 import { toolsPageQuery } from '../../../features/tools/api/get-tools';
 import { useDeleteToolMutation } from '../../../features/tools/api/manage-tools';
 import { ToolForm } from '../../../features/tools/components/tool-form';
 import { ToolIcon } from '../../../features/tools/components/tool-icon';
 import { usePagedSearch } from '../../../lib/use-paged-search';
-import { ADMIN_PAGE_SIZE, keepDialogOnOutsideClick } from './admin-table';
+import { useDeleteConfirmation, useFormDialog } from '../../../lib/use-row-dialogs';
+import { ADMIN_PAGE_SIZE } from './admin-table';
 import { AdminListSection } from './admin-list-section';
 import { AdminPage } from './admin-page';
-
-/** Which tool the form is open for: none (adding) or the one being edited. */
-type FormTarget = { tool: TTool | undefined };
 
 export function ManageToolsPage() {
   const paging = usePagedSearch(ADMIN_PAGE_SIZE);
   const tools = useQuery({ ...toolsPageQuery(paging.query), placeholderData: keepPreviousData });
   paging.keepInRange(tools.isPlaceholderData ? undefined : tools.data?.total);
-  const [formTarget, setFormTarget] = useState<FormTarget | null>(null);
-  const [toDelete, setToDelete] = useState<TTool | null>(null);
-  const deletion = useDeleteToolMutation();
-
-  const closeForm = () => setFormTarget(null);
-  const closeDelete = () => {
-    setToDelete(null);
-    deletion.reset();
-  };
-  const confirmDelete = () => {
-    if (toDelete) deletion.mutate(toDelete.id, { onSuccess: closeDelete });
-  };
+  const form = useFormDialog<TTool>();
+  const deletion = useDeleteConfirmation<TTool>(useDeleteToolMutation());
 
   const columns: Column<TTool>[] = [
     { header: 'Name', cell: (tool) => <span className="font-medium text-white">{tool.name}</span> },
@@ -64,8 +51,8 @@ export function ManageToolsPage() {
       cell: (tool) => (
         <RowActions
           name={tool.name}
-          onEdit={() => setFormTarget({ tool })}
-          onDelete={() => setToDelete(tool)}
+          onEdit={() => form.openEdit(tool)}
+          onDelete={() => deletion.ask(tool)}
         />
       ),
     },
@@ -76,7 +63,7 @@ export function ManageToolsPage() {
       title="Manage Tools"
       description="Add, edit and remove the tools presented to players."
       actions={
-        <Button onClick={() => setFormTarget({ tool: undefined })}>
+        <Button onClick={form.openAdd}>
           <PlusIcon aria-hidden="true" className="size-4" />
           Add Tool
         </Button>
@@ -94,34 +81,28 @@ export function ManageToolsPage() {
         noun="tools"
       />
 
-      <Dialog open={formTarget !== null} onOpenChange={(open) => !open && closeForm()}>
-        {formTarget ? (
-          <DialogContent
-            size="lg"
-            title={formTarget.tool ? 'Edit Tool' : 'Add Tool'}
-            description="Name, icon and description are required; the link is optional."
-            onInteractOutside={keepDialogOnOutsideClick}
-          >
-            <ToolForm tool={formTarget.tool} onSaved={closeForm} onCancel={closeForm} />
-          </DialogContent>
-        ) : null}
-      </Dialog>
+      <FormDialog
+        open={form.open}
+        onClose={form.close}
+        size="lg"
+        title={form.row ? 'Edit Tool' : 'Add Tool'}
+        description="Name, icon and description are required; the link is optional."
+      >
+        <ToolForm tool={form.row} onSaved={form.close} onCancel={form.close} />
+      </FormDialog>
 
       <ConfirmDialog
-        open={toDelete !== null}
-        onOpenChange={(open) => !open && closeDelete()}
+        {...deletion.dialogProps}
         title="Delete tool?"
         description={
           <>
-            <strong className="text-white">{toDelete?.name}</strong> will be removed from the tools
-            dashboard. This cannot be undone.
+            <strong className="text-white">{deletion.row?.name}</strong> will be removed from the
+            tools dashboard. This cannot be undone.
           </>
         }
         confirmLabel="Delete"
         pendingLabel="Deleting..."
-        pending={deletion.isPending}
-        error={deletion.isError ? 'Failed to delete tool.' : undefined}
-        onConfirm={confirmDelete}
+        error={deletion.error ? 'Failed to delete tool.' : undefined}
       />
     </AdminPage>
   );

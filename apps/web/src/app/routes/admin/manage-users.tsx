@@ -6,6 +6,7 @@ import { Button } from '../../../components/ui/button';
 import { ConfirmDialog } from '../../../components/ui/confirm-dialog';
 import { type Column } from '../../../components/ui/data-table';
 import { Dialog, DialogContent } from '../../../components/ui/dialog';
+import { keepOpenOnOutsideClick } from '../../../components/ui/form-dialog';
 import { RowActions } from '../../../components/ui/row-actions';
 import { usersPageQuery } from '../../../features/users/api/get-users';
 import { useDeleteUserMutation, type SavedUser } from '../../../features/users/api/manage-users';
@@ -15,7 +16,8 @@ import { ApiError } from '../../../lib/api-client';
 import { useAuth } from '../../../lib/auth';
 import { cx } from '../../../lib/class-names';
 import { usePagedSearch } from '../../../lib/use-paged-search';
-import { ADMIN_PAGE_SIZE, keepDialogOnOutsideClick } from './admin-table';
+import { useDeleteConfirmation } from '../../../lib/use-row-dialogs';
+import { ADMIN_PAGE_SIZE } from './admin-table';
 import { AdminListSection } from './admin-list-section';
 import { AdminPage } from './admin-page';
 
@@ -51,25 +53,15 @@ export function ManageUsersPage() {
   const users = useQuery({ ...usersPageQuery(paging.query), placeholderData: keepPreviousData });
   paging.keepInRange(users.isPlaceholderData ? undefined : users.data?.total);
   const [dialog, setDialog] = useState<DialogState | null>(null);
-  const [toDelete, setToDelete] = useState<TUserListItem | null>(null);
-  const deletion = useDeleteUserMutation();
+  const deletion = useDeleteConfirmation<TUserListItem>(useDeleteUserMutation(), {
+    onError: (error) => console.error('The user could not be deleted.', error),
+  });
 
   const closeDialog = () => setDialog(null);
   const onSaved = ({ user, password }: SavedUser) =>
     setDialog(
       password === undefined ? null : { mode: 'created', username: user.username, password },
     );
-  const closeDelete = () => {
-    setToDelete(null);
-    deletion.reset();
-  };
-  const confirmDelete = () => {
-    if (!toDelete) return;
-    deletion.mutate(toDelete.id, {
-      onSuccess: closeDelete,
-      onError: (error) => console.error('The user could not be deleted.', error),
-    });
-  };
 
   const columns: Column<TUserListItem>[] = [
     {
@@ -108,7 +100,7 @@ export function ManageUsersPage() {
         <RowActions
           name={user.username}
           onEdit={() => setDialog({ mode: 'edit', user })}
-          onDelete={() => setToDelete(user)}
+          onDelete={() => deletion.ask(user)}
         />
       ),
     },
@@ -142,7 +134,7 @@ export function ManageUsersPage() {
           <DialogContent
             title={DIALOG_TEXT[dialog.mode].title}
             description={DIALOG_TEXT[dialog.mode].description}
-            onInteractOutside={keepDialogOnOutsideClick}
+            onInteractOutside={keepOpenOnOutsideClick}
           >
             {dialog.mode === 'created' ? (
               <OneTimePassword
@@ -162,21 +154,18 @@ export function ManageUsersPage() {
       </Dialog>
 
       <ConfirmDialog
-        open={toDelete !== null}
-        onOpenChange={(open) => !open && closeDelete()}
+        {...deletion.dialogProps}
         title="Delete user?"
         description={
           <>
-            The account of <strong className="text-white">{toDelete?.username}</strong> (
-            {toDelete?.email}) will be removed, with its wallets, links and income records. This
+            The account of <strong className="text-white">{deletion.row?.username}</strong> (
+            {deletion.row?.email}) will be removed, with its wallets, links and income records. This
             cannot be undone.
           </>
         }
         confirmLabel="Delete"
         pendingLabel="Deleting..."
-        pending={deletion.isPending}
         error={deleteFailure(deletion.error)}
-        onConfirm={confirmDelete}
       />
     </AdminPage>
   );

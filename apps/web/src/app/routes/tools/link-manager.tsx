@@ -1,12 +1,11 @@
 import type { TLink } from '@nexusplay/contract/links';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
-import { useState } from 'react';
 import { ExternalLinkIcon } from 'lucide-react';
 import { buttonStyles } from '../../../components/ui/button';
 import { CategoryBadge } from '../../../components/ui/category-badge';
 import { ConfirmDialog } from '../../../components/ui/confirm-dialog';
 import type { Column } from '../../../components/ui/data-table';
-import { Dialog, DialogContent } from '../../../components/ui/dialog';
+import { FormDialog } from '../../../components/ui/form-dialog';
 import { Page } from '../../../components/ui/page';
 import { RowActions } from '../../../components/ui/row-actions';
 import { linksPageQuery } from '../../../features/links/api/get-links';
@@ -20,15 +19,9 @@ import { LinkForm } from '../../../features/links/components/link-form';
 import { useAuth } from '../../../lib/auth';
 import { isWebUrl } from '../../../lib/urls';
 import { usePagedSearch } from '../../../lib/use-paged-search';
-import {
-  keepFormOnOutsideClick,
-  PERSONAL_PAGE_SIZE,
-  PersonalToolTable,
-} from './personal-tool-table';
+import { useDeleteConfirmation, useFormDialog } from '../../../lib/use-row-dialogs';
+import { PERSONAL_PAGE_SIZE, PersonalToolTable } from './personal-tool-table';
 import { TOOL_CATALOG } from './tool-catalog';
-
-/** Which link the form is open for: none (adding) or the one being edited. */
-type FormTarget = { link: TLink | undefined };
 
 function hostOf(url: string): string {
   return isWebUrl(url) ? new URL(url).host : url;
@@ -43,20 +36,10 @@ export function LinkManagerPage() {
     placeholderData: keepPreviousData,
   });
   paging.keepInRange(links.isPlaceholderData ? undefined : links.data?.total);
-  const [formTarget, setFormTarget] = useState<FormTarget | null>(null);
-  const [toDelete, setToDelete] = useState<TLink | null>(null);
-  const deletion = useDeleteLinkMutation();
+  const form = useFormDialog<TLink>();
+  const deletion = useDeleteConfirmation<TLink>(useDeleteLinkMutation());
   const exportMutation = useExportLinksMutation();
   const importMutation = useImportLinksMutation();
-
-  const closeForm = () => setFormTarget(null);
-  const closeDelete = () => {
-    setToDelete(null);
-    deletion.reset();
-  };
-  const confirmDelete = () => {
-    if (toDelete) deletion.mutate(toDelete.id, { onSuccess: closeDelete });
-  };
 
   const columns: Column<TLink>[] = [
     {
@@ -97,8 +80,8 @@ export function LinkManagerPage() {
           ) : null}
           <RowActions
             name={link.title}
-            onEdit={() => setFormTarget({ link })}
-            onDelete={() => setToDelete(link)}
+            onEdit={() => form.openEdit(link)}
+            onDelete={() => deletion.ask(link)}
           />
         </div>
       ),
@@ -121,7 +104,7 @@ export function LinkManagerPage() {
           importLabel: 'Import CSV or bookmarks',
         }}
         addLabel="Add Link"
-        onAdd={() => setFormTarget({ link: undefined })}
+        onAdd={form.openAdd}
         caption="Your links"
         emptyText={
           links.error
@@ -136,35 +119,29 @@ export function LinkManagerPage() {
         pagesLabel="Link pages"
       />
 
-      <Dialog open={formTarget !== null} onOpenChange={(open) => !open && closeForm()}>
-        {formTarget ? (
-          <DialogContent
-            title={formTarget.link ? 'Edit Link' : 'Add Link'}
-            description="Title and URL are required; the category is optional."
-            onInteractOutside={keepFormOnOutsideClick}
-          >
-            <LinkForm link={formTarget.link} onSaved={closeForm} onCancel={closeForm} />
-          </DialogContent>
-        ) : null}
-      </Dialog>
+      <FormDialog
+        open={form.open}
+        onClose={form.close}
+        title={form.row ? 'Edit Link' : 'Add Link'}
+        description="Title and URL are required; the category is optional."
+      >
+        <LinkForm link={form.row} onSaved={form.close} onCancel={form.close} />
+      </FormDialog>
 
       <ConfirmDialog
-        open={toDelete !== null}
-        onOpenChange={(open) => !open && closeDelete()}
+        {...deletion.dialogProps}
         title="Delete link?"
         description={
           <>
-            <strong className="text-white">{toDelete?.title}</strong> will be removed from your
+            <strong className="text-white">{deletion.row?.title}</strong> will be removed from your
             links. This cannot be undone.
           </>
         }
         confirmLabel="Delete"
         pendingLabel="Deleting..."
-        pending={deletion.isPending}
         error={
           deletion.error ? linkFailureMessage(deletion.error, 'Failed to delete link.') : undefined
         }
-        onConfirm={confirmDelete}
       />
     </Page>
   );

@@ -10,11 +10,6 @@ import type { usePagedSearch } from '../../../lib/use-paged-search';
 /** The Wallet Tracker and Link Manager tables show at most 10 rows at a time (SPEC 9). */
 export const PERSONAL_PAGE_SIZE = 10;
 
-/** Their forms close only through their buttons or Escape, so a stray click keeps what was typed. */
-export function keepFormOnOutsideClick(event: Event) {
-  event.preventDefault();
-}
-
 type PersonalToolTableProps<T> = {
   paging: ReturnType<typeof usePagedSearch>;
   list: {

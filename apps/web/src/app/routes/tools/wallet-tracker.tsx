@@ -1,10 +1,9 @@
 import type { TWallet } from '@nexusplay/contract/wallets';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
-import { useState } from 'react';
 import { CategoryBadge } from '../../../components/ui/category-badge';
 import { ConfirmDialog } from '../../../components/ui/confirm-dialog';
 import type { Column } from '../../../components/ui/data-table';
-import { Dialog, DialogContent } from '../../../components/ui/dialog';
+import { FormDialog } from '../../../components/ui/form-dialog';
 import { Page } from '../../../components/ui/page';
 import { RowActions } from '../../../components/ui/row-actions';
 import { StatusToast } from '../../../components/ui/status-toast';
@@ -19,18 +18,12 @@ import { WalletForm } from '../../../features/wallets/components/wallet-form';
 import { useAuth } from '../../../lib/auth';
 import { useFlashMessage } from '../../../lib/use-flash-message';
 import { usePagedSearch } from '../../../lib/use-paged-search';
-import {
-  keepFormOnOutsideClick,
-  PERSONAL_PAGE_SIZE,
-  PersonalToolTable,
-} from './personal-tool-table';
+import { useDeleteConfirmation, useFormDialog } from '../../../lib/use-row-dialogs';
+import { PERSONAL_PAGE_SIZE, PersonalToolTable } from './personal-tool-table';
 import { TOOL_CATALOG } from './tool-catalog';
 
 /** How long the copy confirmation stays on screen (SPEC 9). */
 const COPY_TOAST_MS = 3000;
-
-/** Which wallet the form is open for: none (adding) or the one being edited. */
-type FormTarget = { wallet: TWallet | undefined };
 
 export function WalletTrackerPage() {
   const { name, description } = TOOL_CATALOG.walletTracker;
@@ -41,21 +34,11 @@ export function WalletTrackerPage() {
     placeholderData: keepPreviousData,
   });
   paging.keepInRange(wallets.isPlaceholderData ? undefined : wallets.data?.total);
-  const [formTarget, setFormTarget] = useState<FormTarget | null>(null);
-  const [toDelete, setToDelete] = useState<TWallet | null>(null);
-  const deletion = useDeleteWalletMutation();
+  const form = useFormDialog<TWallet>();
+  const deletion = useDeleteConfirmation<TWallet>(useDeleteWalletMutation());
   const exportMutation = useExportWalletsMutation();
   const importMutation = useImportWalletsMutation();
   const toast = useFlashMessage(COPY_TOAST_MS);
-
-  const closeForm = () => setFormTarget(null);
-  const closeDelete = () => {
-    setToDelete(null);
-    deletion.reset();
-  };
-  const confirmDelete = () => {
-    if (toDelete) deletion.mutate(toDelete.id, { onSuccess: closeDelete });
-  };
 
   const columns: Column<TWallet>[] = [
     {
@@ -83,8 +66,8 @@ export function WalletTrackerPage() {
       cell: (wallet) => (
         <RowActions
           name={wallet.wallet_name}
-          onEdit={() => setFormTarget({ wallet })}
-          onDelete={() => setToDelete(wallet)}
+          onEdit={() => form.openEdit(wallet)}
+          onDelete={() => deletion.ask(wallet)}
         />
       ),
     },
@@ -106,7 +89,7 @@ export function WalletTrackerPage() {
           importLabel: 'Import CSV',
         }}
         addLabel="Add Wallet"
-        onAdd={() => setFormTarget({ wallet: undefined })}
+        onAdd={form.openAdd}
         caption="Your wallets"
         emptyText={
           wallets.isError
@@ -118,33 +101,27 @@ export function WalletTrackerPage() {
         pagesLabel="Wallet pages"
       />
 
-      <Dialog open={formTarget !== null} onOpenChange={(open) => !open && closeForm()}>
-        {formTarget ? (
-          <DialogContent
-            title={formTarget.wallet ? 'Edit Wallet' : 'Add Wallet'}
-            description="Name and address are required; the category is optional."
-            onInteractOutside={keepFormOnOutsideClick}
-          >
-            <WalletForm wallet={formTarget.wallet} onSaved={closeForm} onCancel={closeForm} />
-          </DialogContent>
-        ) : null}
-      </Dialog>
+      <FormDialog
+        open={form.open}
+        onClose={form.close}
+        title={form.row ? 'Edit Wallet' : 'Add Wallet'}
+        description="Name and address are required; the category is optional."
+      >
+        <WalletForm wallet={form.row} onSaved={form.close} onCancel={form.close} />
+      </FormDialog>
 
       <ConfirmDialog
-        open={toDelete !== null}
-        onOpenChange={(open) => !open && closeDelete()}
+        {...deletion.dialogProps}
         title="Delete wallet?"
         description={
           <>
-            <strong className="text-white">{toDelete?.wallet_name}</strong> will no longer be
+            <strong className="text-white">{deletion.row?.wallet_name}</strong> will no longer be
             tracked. This cannot be undone.
           </>
         }
         confirmLabel="Delete"
         pendingLabel="Deleting..."
-        pending={deletion.isPending}
-        error={deletion.isError ? 'Failed to delete wallet.' : undefined}
-        onConfirm={confirmDelete}
+        error={deletion.error ? 'Failed to delete wallet.' : undefined}
       />
 
       <StatusToast message={toast.message} />

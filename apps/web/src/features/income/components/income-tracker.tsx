@@ -6,7 +6,7 @@ import { DownloadIcon, LogInIcon, PlusIcon } from 'lucide-react';
 import { Button, buttonStyles } from '../../../components/ui/button';
 import { ConfirmDialog } from '../../../components/ui/confirm-dialog';
 import { DataTable, type Column } from '../../../components/ui/data-table';
-import { Dialog, DialogContent } from '../../../components/ui/dialog';
+import { FormDialog } from '../../../components/ui/form-dialog';
 import { RowActions } from '../../../components/ui/row-actions';
 import { SearchField } from '../../../components/ui/search-field';
 import { SelectField } from '../../../components/ui/select-field';
@@ -15,6 +15,7 @@ import { cx } from '../../../lib/class-names';
 import { formatMoney, formatTokenAmount, type DisplayCurrency } from '../../../lib/format-money';
 import { todayAsCalendarDate } from '../../../lib/format-date';
 import { loginPathFor } from '../../../lib/redirect';
+import { useDeleteConfirmation, useFormDialog } from '../../../lib/use-row-dialogs';
 import { incomeListQuery } from '../api/get-income';
 import { pricesQuery } from '../api/get-prices';
 import type { IncomeTokenConfig } from '../api/income-token';
@@ -73,9 +74,6 @@ function SignInPrompt({ config }: IncomeTrackerProps) {
   );
 }
 
-/** Which record the form is open for: none (adding) or the one being edited. */
-type FormTarget = { record: TIncomeRecord | undefined };
-
 function describeRecord(record: TIncomeRecord): string {
   return record.expense_description
     ? `the record of ${record.date} (${record.expense_description})`
@@ -86,11 +84,10 @@ function IncomeWorkspace({ config, userId }: IncomeTrackerProps & { userId: numb
   const [currency, setCurrency] = useState<DisplayCurrency>('usd');
   const [search, setSearch] = useState('');
   const [month, setMonth] = useState<MonthFilter>('all');
-  const [formTarget, setFormTarget] = useState<FormTarget | null>(null);
-  const [toDelete, setToDelete] = useState<TIncomeRecord | null>(null);
+  const form = useFormDialog<TIncomeRecord>();
   const prices = useQuery(pricesQuery());
   const records = useQuery(incomeListQuery(config, userId));
-  const deletion = useDeleteIncomeMutation(config);
+  const deletion = useDeleteConfirmation<TIncomeRecord>(useDeleteIncomeMutation(config));
 
   const shown = records.data && filterRecords(records.data, { search, month });
   // A poll that finds nothing new keeps the same data, so the chart is left alone.
@@ -101,14 +98,6 @@ function IncomeWorkspace({ config, userId }: IncomeTrackerProps & { userId: numb
   const currencyLabel = currency.toUpperCase();
   const isFiltered = search.trim() !== '' || month !== 'all';
 
-  const closeForm = () => setFormTarget(null);
-  const closeDelete = () => {
-    setToDelete(null);
-    deletion.reset();
-  };
-  const confirmDelete = () => {
-    if (toDelete) deletion.mutate(toDelete.id, { onSuccess: closeDelete });
-  };
   const exportCsv = () => {
     if (!shown) return;
     downloadCsv(`income-${config.token}-${todayAsCalendarDate()}.csv`, toIncomeCsv(shown, config));
@@ -168,8 +157,8 @@ function IncomeWorkspace({ config, userId }: IncomeTrackerProps & { userId: numb
       cell: (record) => (
         <RowActions
           name={describeRecord(record)}
-          onEdit={() => setFormTarget({ record })}
-          onDelete={() => setToDelete(record)}
+          onEdit={() => form.openEdit(record)}
+          onDelete={() => deletion.ask(record)}
         />
       ),
     },
@@ -186,7 +175,7 @@ function IncomeWorkspace({ config, userId }: IncomeTrackerProps & { userId: numb
         />
         <div className="flex flex-wrap items-center gap-3 lg:justify-end">
           <CurrencyToggle value={currency} onChange={setCurrency} />
-          <Button onClick={() => setFormTarget({ record: undefined })}>
+          <Button onClick={form.openAdd}>
             <PlusIcon aria-hidden="true" className="size-4" />
             Add Income
           </Button>
@@ -246,37 +235,27 @@ function IncomeWorkspace({ config, userId }: IncomeTrackerProps & { userId: numb
         />
       </section>
 
-      <Dialog open={formTarget !== null} onOpenChange={(open) => !open && closeForm()}>
-        {formTarget ? (
-          <DialogContent
-            title={formTarget.record ? 'Edit Income' : 'Add Income'}
-            description={`Every field is optional. The expense is converted at today's ${config.label} price when you save.`}
-          >
-            <IncomeForm
-              config={config}
-              record={formTarget.record}
-              onSaved={closeForm}
-              onCancel={closeForm}
-            />
-          </DialogContent>
-        ) : null}
-      </Dialog>
+      <FormDialog
+        open={form.open}
+        onClose={form.close}
+        title={form.row ? 'Edit Income' : 'Add Income'}
+        description={`Every field is optional. The expense is converted at today's ${config.label} price when you save.`}
+      >
+        <IncomeForm config={config} record={form.row} onSaved={form.close} onCancel={form.close} />
+      </FormDialog>
 
       <ConfirmDialog
-        open={toDelete !== null}
-        onOpenChange={(open) => !open && closeDelete()}
+        {...deletion.dialogProps}
         title="Delete record?"
         description={
           <>
-            The income record of <strong className="text-white">{toDelete?.date}</strong> will be
-            removed. This cannot be undone.
+            The income record of <strong className="text-white">{deletion.row?.date}</strong> will
+            be removed. This cannot be undone.
           </>
         }
         confirmLabel="Delete"
         pendingLabel="Deleting..."
-        pending={deletion.isPending}
-        error={deletion.isError ? 'Failed to delete the record.' : undefined}
-        onConfirm={confirmDelete}
+        error={deletion.error ? 'Failed to delete the record.' : undefined}
       />
     </div>
   );
