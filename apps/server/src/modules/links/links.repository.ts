@@ -1,6 +1,6 @@
 import { sql, type Kysely } from 'kysely';
-import { LIST_CAP } from '@nexusplay/contract/lists';
 import { nowTimestamp } from '../../db/codecs.js';
+import { pageWithTotal } from '../../db/paged-list.js';
 import type { Database } from '../../db/schema.js';
 import { containsInsensitive } from '../../db/search.js';
 
@@ -22,16 +22,7 @@ export async function listLinks(
       eb.or([containsInsensitive('title', q), containsInsensitive(sql`coalesce(category, '')`, q)]),
     );
   }
-  const [items, count] = await Promise.all([
-    base
-      .select(COLUMNS)
-      .orderBy('id')
-      .limit(query.limit ?? LIST_CAP)
-      .offset(query.offset ?? 0)
-      .execute(),
-    base.select((eb) => eb.fn.countAll<number>().as('total')).executeTakeFirstOrThrow(),
-  ]);
-  return { items, total: Number(count.total) };
+  return pageWithTotal(base.select(COLUMNS).orderBy('id'), query);
 }
 
 export function allLinks(db: DB, userId: number) {

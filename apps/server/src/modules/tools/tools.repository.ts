@@ -1,6 +1,6 @@
 import type { Kysely } from 'kysely';
-import { LIST_CAP } from '@nexusplay/contract/lists';
 import { nowTimestamp } from '../../db/codecs.js';
+import { pageWithTotal } from '../../db/paged-list.js';
 import type { Database, Engine } from '../../db/schema.js';
 import { matchesSearch } from '../../db/search.js';
 
@@ -19,16 +19,7 @@ export async function listTools(db: DB, engine: Engine, query: ToolQuery) {
   const base = query.q
     ? db.selectFrom('tools').where(matchesSearch(engine, 'tools', query.q))
     : db.selectFrom('tools');
-  const [items, count] = await Promise.all([
-    base
-      .select(TOOL_COLUMNS)
-      .orderBy('id')
-      .limit(query.limit ?? LIST_CAP)
-      .offset(query.offset ?? 0)
-      .execute(),
-    base.select((eb) => eb.fn.countAll<number>().as('total')).executeTakeFirstOrThrow(),
-  ]);
-  return { items, total: Number(count.total) };
+  return pageWithTotal(base.select(TOOL_COLUMNS).orderBy('id'), query);
 }
 
 export function insertTool(db: DB, values: ToolValues) {

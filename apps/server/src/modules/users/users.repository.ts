@@ -1,7 +1,7 @@
 import { sql, type Kysely } from 'kysely';
-import { LIST_CAP } from '@nexusplay/contract/lists';
 import type { TRole, TUser } from '@nexusplay/contract/users';
 import { nowTimestamp } from '../../db/codecs.js';
+import { pageWithTotal } from '../../db/paged-list.js';
 import type { Database, UserRow } from '../../db/schema.js';
 import { containsInsensitive } from '../../db/search.js';
 
@@ -96,16 +96,7 @@ export async function listUsers(db: DB, query: UserQuery) {
       eb.or([containsInsensitive('username', q), containsInsensitive('email', q)]),
     );
   }
-  const [items, count] = await Promise.all([
-    base
-      .select(LIST_COLUMNS)
-      .orderBy('id')
-      .limit(query.limit ?? LIST_CAP)
-      .offset(query.offset ?? 0)
-      .execute(),
-    base.select((eb) => eb.fn.countAll<number>().as('total')).executeTakeFirstOrThrow(),
-  ]);
-  return { items, total: Number(count.total) };
+  return pageWithTotal(base.select(LIST_COLUMNS).orderBy('id'), query);
 }
 
 export function getUserListItem(db: DB, id: number) {

@@ -1,7 +1,7 @@
 import { sql, type Kysely } from 'kysely';
-import { LIST_CAP } from '@nexusplay/contract/lists';
 import type { TWallet } from '@nexusplay/contract/wallets';
 import { nowTimestamp } from '../../db/codecs.js';
+import { pageWithTotal } from '../../db/paged-list.js';
 import type { Database } from '../../db/schema.js';
 import { containsInsensitive } from '../../db/search.js';
 
@@ -64,16 +64,8 @@ export async function listWallets(
       ]),
     );
   }
-  const [rows, count] = await Promise.all([
-    base
-      .select(COLUMNS)
-      .orderBy('id')
-      .limit(query.limit ?? LIST_CAP)
-      .offset(query.offset ?? 0)
-      .execute(),
-    base.select((eb) => eb.fn.countAll<number>().as('total')).executeTakeFirstOrThrow(),
-  ]);
-  return { items: rows.map(toWallet), total: Number(count.total) };
+  const { items, total } = await pageWithTotal(base.select(COLUMNS).orderBy('id'), query);
+  return { items: items.map(toWallet), total };
 }
 
 export async function allWallets(db: DB, userId: number) {
