@@ -655,13 +655,20 @@ async function tour(
 ) {
   const { page } = probe;
   await page.goto(path);
-  await expect(page.locator('main')).toContainText(ANY_MARKER);
-  await inspect(probe, seen, path);
-  if (!more) return;
+  const withMarker = page.locator('main').filter({ hasText: ANY_MARKER });
+  if (!more) {
+    await expect(withMarker).toBeVisible();
+    await inspect(probe, seen, path);
+    return;
+  }
   const next =
     'button' in more
       ? page.getByRole('button', { name: more.button })
       : page.getByRole('navigation', { name: more.pages }).getByRole('button', { name: 'Next' });
+  // Newer rows of other suites may fill the first page and push the payloads to a later one;
+  // expectShown() checks in the end that each was on screen somewhere.
+  await expect(withMarker.or(next).first()).toBeVisible();
+  await inspect(probe, seen, path, false);
   for (let step = 2; ; step += 1) {
     if ('button' in more ? !(await next.isVisible()) : await next.isDisabled()) return;
     await changeScreen(page, () => next.click());
