@@ -34,13 +34,29 @@ describe('health, OpenAPI and security headers', () => {
     expect(doc.paths['/api/register'].post.requestBody).toBeDefined();
   });
 
-  it('sends a strict Content-Security-Policy without inline scripts', async () => {
-    const res = await t.app.inject({ method: 'GET', url: '/api/health' });
-    const csp = String(res.headers['content-security-policy']);
-    expect(csp).toContain("script-src 'self'");
-    expect(csp).not.toMatch(/script-src[^;]*unsafe-inline/);
-    expect(csp).toContain("object-src 'none'");
-    expect(res.headers['x-content-type-options']).toBe('nosniff');
+  it('sends an API answer the headers of an API: no content, no framing, nosniff', async () => {
+    for (const url of ['/api/health', '/api/games', '/api/nothing-here']) {
+      const res = await t.app.inject({ method: 'GET', url });
+      expect(res.headers['content-security-policy'], url).toBe(
+        "default-src 'none'; frame-ancestors 'none'",
+      );
+      expect(res.headers['x-frame-options'], url).toBe('DENY');
+      expect(res.headers['x-content-type-options'], url).toBe('nosniff');
+      expect(res.headers['cross-origin-resource-policy'], url).toBe('same-origin');
+      expect(res.headers['strict-transport-security'], url).toMatch(/^max-age=\d+/);
+      // The headers that govern a document have nothing to govern in JSON.
+      for (const name of ['referrer-policy', 'cross-origin-opener-policy', 'x-xss-protection']) {
+        expect(res.headers[name], `${url} ${name}`).toBeUndefined();
+      }
+    }
+  });
+
+  it('keeps the page headers on the OpenAPI UI under /api/docs', async () => {
+    const res = await t.app.inject({ method: 'GET', url: '/api/docs/json' });
+    expect(res.headers['referrer-policy']).toBe('strict-origin-when-cross-origin');
+    expect(res.headers['content-security-policy']).not.toBe(
+      "default-src 'none'; frame-ancestors 'none'",
+    );
   });
 
   it('answers an unknown API path with a JSON 404 in the error shape', async () => {
@@ -110,6 +126,20 @@ describe('serving the built web app', () => {
       expect(res.body).not.toContain('NexusPlay');
     },
   );
+
+  it('sends the pages a strict Content-Security-Policy without inline scripts', async () => {
+    for (const url of ['/', '/assets/main-abc123.js']) {
+      const res = await app.inject({ method: 'GET', url });
+      const csp = String(res.headers['content-security-policy']);
+      expect(csp, url).toContain("script-src 'self'");
+      expect(csp, url).not.toMatch(/script-src[^;]*unsafe-inline/);
+      expect(csp, url).toContain("object-src 'none'");
+      expect(csp, url).toContain("frame-ancestors 'none'");
+      expect(res.headers['x-content-type-options'], url).toBe('nosniff');
+      expect(res.headers['referrer-policy'], url).toBe('strict-origin-when-cross-origin');
+      expect(res.headers['cross-origin-opener-policy'], url).toBe('same-origin');
+    }
+  });
 
   it('serves hashed assets with a year of immutable caching', async () => {
     const res = await app.inject({ method: 'GET', url: '/assets/main-abc123.js' });

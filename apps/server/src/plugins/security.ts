@@ -3,7 +3,7 @@ import Fastify, { type FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
 
 /**
- * Security headers for every answer. The Content-Security-Policy admits no inline script:
+ * Security headers of the pages and files. The Content-Security-Policy admits no inline script:
  * the web app is built into files served from this origin.
  */
 const HELMET_OPTIONS = {
@@ -47,10 +47,40 @@ async function securityHeaders(): Promise<Record<string, string>> {
   );
 }
 
+/**
+ * The headers of an API answer. JSON is never rendered as a page (nosniff sees to that), so the
+ * headers that govern a document (its script sources, referrer, opener, DNS prefetching, old
+ * browsers' XSS filter) say nothing for it. What remains is what OWASP asks of an API: no content
+ * of any kind and no framing should the answer ever be opened as a page, nosniff and HSTS; and no
+ * reading from another origin. Seven headers fewer on every API answer, each written and parsed
+ * on both ends.
+ */
+export function apiHeaders(documentHeaders: Record<string, string>): Record<string, string> {
+  const headers: Record<string, string> = {
+    'content-security-policy': "default-src 'none'; frame-ancestors 'none'",
+    'x-frame-options': 'DENY',
+  };
+  for (const name of [
+    'cross-origin-resource-policy',
+    'strict-transport-security',
+    'x-content-type-options',
+  ]) {
+    const value = documentHeaders[name];
+    if (value !== undefined) headers[name] = value;
+  }
+  return headers;
+}
+
+/** API paths; the OpenAPI UI under /api/docs is a page and keeps the document headers. */
+function isApiPath(url: string) {
+  return url.startsWith('/api/') && !url.startsWith('/api/docs');
+}
+
 export const securityPlugin = fp(async (app: FastifyInstance) => {
-  const headers = await securityHeaders();
-  app.addHook('onRequest', (_request, reply, done) => {
-    reply.headers(headers);
+  const documentHeaders = await securityHeaders();
+  const forApi = apiHeaders(documentHeaders);
+  app.addHook('onRequest', (request, reply, done) => {
+    reply.headers(isApiPath(request.url) ? forApi : documentHeaders);
     done();
   });
 });
