@@ -55,7 +55,7 @@ async function securityHeaders(): Promise<Record<string, string>> {
  * reading from another origin. Seven headers fewer on every API answer, each written and parsed
  * on both ends.
  */
-export function apiHeaders(documentHeaders: Record<string, string>): Record<string, string> {
+function apiHeaders(documentHeaders: Record<string, string>): Record<string, string> {
   const headers: Record<string, string> = {
     'content-security-policy': "default-src 'none'; frame-ancestors 'none'",
     'x-frame-options': 'DENY',

@@ -5,7 +5,7 @@ import { Dialog, DialogContent } from './dialog';
  * The add and edit forms close only through their buttons, the close button or Escape: a stray
  * click beside a half-written form must not throw the work away.
  */
-export function keepOpenOnOutsideClick(event: Event) {
+function keepOpenOnOutsideClick(event: Event) {
   event.preventDefault();
 }
 

@@ -5,8 +5,7 @@ import { PlusIcon } from 'lucide-react';
 import { Button } from '../../../components/ui/button';
 import { ConfirmDialog } from '../../../components/ui/confirm-dialog';
 import { type Column } from '../../../components/ui/data-table';
-import { Dialog, DialogContent } from '../../../components/ui/dialog';
-import { keepOpenOnOutsideClick } from '../../../components/ui/form-dialog';
+import { FormDialog } from '../../../components/ui/form-dialog';
 import { RowActions } from '../../../components/ui/row-actions';
 import { usersPageQuery } from '../../../features/users/api/get-users';
 import { useDeleteUserMutation, type SavedUser } from '../../../features/users/api/manage-users';
@@ -129,29 +128,26 @@ export function ManageUsersPage() {
         noun="users"
       />
 
-      <Dialog open={dialog !== null} onOpenChange={(open) => !open && closeDialog()}>
-        {dialog ? (
-          <DialogContent
-            title={DIALOG_TEXT[dialog.mode].title}
-            description={DIALOG_TEXT[dialog.mode].description}
-            onInteractOutside={keepOpenOnOutsideClick}
-          >
-            {dialog.mode === 'created' ? (
-              <OneTimePassword
-                username={dialog.username}
-                password={dialog.password}
-                onDone={closeDialog}
-              />
-            ) : (
-              <UserForm
-                user={dialog.mode === 'edit' ? dialog.user : undefined}
-                onSaved={onSaved}
-                onCancel={closeDialog}
-              />
-            )}
-          </DialogContent>
-        ) : null}
-      </Dialog>
+      <FormDialog
+        open={dialog !== null}
+        onClose={closeDialog}
+        title={DIALOG_TEXT[dialog?.mode ?? 'add'].title}
+        description={DIALOG_TEXT[dialog?.mode ?? 'add'].description}
+      >
+        {dialog?.mode === 'created' ? (
+          <OneTimePassword
+            username={dialog.username}
+            password={dialog.password}
+            onDone={closeDialog}
+          />
+        ) : (
+          <UserForm
+            user={dialog?.mode === 'edit' ? dialog.user : undefined}
+            onSaved={onSaved}
+            onCancel={closeDialog}
+          />
+        )}
+      </FormDialog>
 
       <ConfirmDialog
         {...deletion.dialogProps}
