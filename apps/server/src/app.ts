@@ -1,7 +1,4 @@
-import multipart from '@fastify/multipart';
 import rateLimit from '@fastify/rate-limit';
-import { BLOG_CONTENT_MAX } from '@nexusplay/contract/blogs';
-import { IMAGE_MAX_BYTES } from '@nexusplay/contract/uploads';
 import Fastify, {
   LogController,
   type FastifyReply,
@@ -137,16 +134,6 @@ export async function buildApp(deps: AppDeps) {
       statusCode: 429,
       message: `Too many requests. Please try again in ${context.after}.`,
     }),
-  });
-  await app.register(multipart, {
-    limits: {
-      fileSize: IMAGE_MAX_BYTES,
-      files: 1,
-      fields: 12,
-      // A field holds at most BLOG_CONTENT_MAX characters of up to four UTF-8 bytes each.
-      fieldSize: BLOG_CONTENT_MAX * 4,
-      parts: 14,
-    },
   });
   await app.register(openapiPlugin, { siteName: config.siteName });
   await app.register(authPlugin, {

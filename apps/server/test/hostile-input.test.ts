@@ -234,4 +234,20 @@ describe('hostile input on every write route', () => {
     expect(res.statusCode).toBe(413);
     expect(res.json()).toEqual({ message: 'The request body is too large.' });
   });
+
+  it('refuses a multipart form with 415 where the route reads JSON', async () => {
+    const before = await checksum(t);
+    for (const url of ['/api/tools', '/api/wallets', '/api/login']) {
+      const form = await multipart({ name: 'Tool', email: 'a@example.com', password: 'x' });
+      const res = await t.app.inject({
+        method: 'POST',
+        url,
+        payload: form.payload,
+        headers: { ...form.headers, ...bearer(tokens.admin) },
+      });
+      expect(res.statusCode, url).toBe(415);
+      expect(res.json()).toEqual({ message: 'This content type is not supported.' });
+    }
+    expect(await checksum(t)).toBe(before);
+  });
 });

@@ -1,5 +1,32 @@
+import multipart from '@fastify/multipart';
+import { BLOG_CONTENT_MAX } from '@nexusplay/contract/blogs';
+import { IMAGE_MAX_BYTES } from '@nexusplay/contract/uploads';
 import type { FastifyRequest } from 'fastify';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { AppError, badRequest } from './app-error.js';
+
+/** What one form may carry: one picture or import file and a dozen text fields. */
+const MULTIPART_LIMITS = {
+  fileSize: IMAGE_MAX_BYTES,
+  files: 1,
+  fields: 12,
+  // A field holds at most BLOG_CONTENT_MAX characters of up to four UTF-8 bytes each.
+  fieldSize: BLOG_CONTENT_MAX * 4,
+  parts: 14,
+};
+
+/**
+ * The routes that read multipart forms, in a context of their own with the multipart plugin.
+ * The plugin adds two hooks to every request of its context (they clean up files saved to disk,
+ * which these forms never do); registered for the whole app, they would run on every answer,
+ * the cached public reads included. Elsewhere a multipart body is refused with 415.
+ */
+export function withMultipartForms(routes: FastifyPluginAsyncZod): FastifyPluginAsyncZod {
+  return async (app) => {
+    await app.register(multipart, { limits: MULTIPART_LIMITS });
+    await app.register(routes);
+  };
+}
 
 export type UploadedFile = { field: string; filename: string; buffer: Buffer };
 export type MultipartForm = { fields: Record<string, string>; file?: UploadedFile };

@@ -1,3 +1,4 @@
+import type { FastifyInstance } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { ZBlog, ZBlogFields } from '@nexusplay/contract/blogs';
@@ -5,7 +6,7 @@ import { ZErrorResponse } from '@nexusplay/contract/errors';
 import { ZIdParams, ZListQuery, ZMessageResponse } from '@nexusplay/contract/lists';
 import { notFound } from '../../lib/app-error.js';
 import { sendCachedList } from '../../lib/cached-list.js';
-import { readMultipartForm } from '../../lib/multipart.js';
+import { readMultipartForm, withMultipartForms } from '../../lib/multipart.js';
 import { parseOrThrow } from '../../lib/validation.js';
 import { BEARER, WRITE_ERROR_RESPONSES } from '../../lib/route-schemas.js';
 import { deleteUploadIfUnreferenced, saveUpload } from '../uploads/uploads.repository.js';
@@ -34,45 +35,13 @@ function blogValues(fields: ReturnType<typeof ZBlogFields.parse>, image: string 
   };
 }
 
-export const blogsRoutes: FastifyPluginAsyncZod = async (app) => {
+/** A post changed: the lists and the feeds that show posts are dropped from the cache. */
+const blogsChanged = (app: FastifyInstance) => app.publicCache.invalidate('blogs', 'feeds');
+
+/** Publishing and changing a post: multipart forms with an optional picture. */
+const blogForms: FastifyPluginAsyncZod = async (app) => {
   const db = () => app.db.kysely;
-  const changed = () => app.publicCache.invalidate('blogs', 'feeds');
-
-  app.get(
-    '/blogs',
-    {
-      config: { access: 'public' },
-      schema: {
-        tags: ['blogs'],
-        summary:
-          'Blog posts, newest first; X-Total-Count holds the number of matches (a lower bound when X-Total-Count-Lower-Bound is true)',
-        querystring: ZListQuery,
-        response: { 200: z.array(ZBlog), 400: ZErrorResponse },
-      },
-    },
-    (request, reply) =>
-      sendCachedList(request, reply, app.publicCache, 'blogs', request.query, () =>
-        listBlogs(db(), app.db.engine, request.query),
-      ),
-  );
-
-  app.get(
-    '/blogs/:id',
-    {
-      config: { access: 'public' },
-      schema: {
-        tags: ['blogs'],
-        summary: 'One blog post',
-        params: ZIdParams,
-        response: { 200: ZBlog, 400: ZErrorResponse, 404: ZErrorResponse },
-      },
-    },
-    async (request) => {
-      const blog = await getBlog(db(), request.params.id);
-      if (!blog) throw notFound('This blog post does not exist.');
-      return blog;
-    },
-  );
+  const changed = () => blogsChanged(app);
 
   app.post(
     '/blogs',
@@ -135,6 +104,49 @@ export const blogsRoutes: FastifyPluginAsyncZod = async (app) => {
       return blog;
     },
   );
+};
+
+export const blogsRoutes: FastifyPluginAsyncZod = async (app) => {
+  const db = () => app.db.kysely;
+  const changed = () => blogsChanged(app);
+
+  app.get(
+    '/blogs',
+    {
+      config: { access: 'public' },
+      schema: {
+        tags: ['blogs'],
+        summary:
+          'Blog posts, newest first; X-Total-Count holds the number of matches (a lower bound when X-Total-Count-Lower-Bound is true)',
+        querystring: ZListQuery,
+        response: { 200: z.array(ZBlog), 400: ZErrorResponse },
+      },
+    },
+    (request, reply) =>
+      sendCachedList(request, reply, app.publicCache, 'blogs', request.query, () =>
+        listBlogs(db(), app.db.engine, request.query),
+      ),
+  );
+
+  app.get(
+    '/blogs/:id',
+    {
+      config: { access: 'public' },
+      schema: {
+        tags: ['blogs'],
+        summary: 'One blog post',
+        params: ZIdParams,
+        response: { 200: ZBlog, 400: ZErrorResponse, 404: ZErrorResponse },
+      },
+    },
+    async (request) => {
+      const blog = await getBlog(db(), request.params.id);
+      if (!blog) throw notFound('This blog post does not exist.');
+      return blog;
+    },
+  );
+
+  await app.register(withMultipartForms(blogForms));
 
   app.delete(
     '/blogs/:id',

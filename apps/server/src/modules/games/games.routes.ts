@@ -5,7 +5,7 @@ import { ZGame, ZGameFields } from '@nexusplay/contract/games';
 import { ZIdParams, ZListQuery, ZMessageResponse } from '@nexusplay/contract/lists';
 import { sendCachedList } from '../../lib/cached-list.js';
 import { notFound } from '../../lib/app-error.js';
-import { readMultipartForm } from '../../lib/multipart.js';
+import { readMultipartForm, withMultipartForms } from '../../lib/multipart.js';
 import { parseOrThrow } from '../../lib/validation.js';
 import { BEARER, WRITE_ERROR_RESPONSES } from '../../lib/route-schemas.js';
 import { deleteUploadIfUnreferenced, saveUpload } from '../uploads/uploads.repository.js';
@@ -19,26 +19,9 @@ const multipartDoc = {
   security: BEARER,
 };
 
-export const gamesRoutes: FastifyPluginAsyncZod = async (app) => {
+/** Adding and changing a game: multipart forms with an optional picture. */
+const gameForms: FastifyPluginAsyncZod = async (app) => {
   const db = () => app.db.kysely;
-
-  app.get(
-    '/games',
-    {
-      config: { access: 'public' },
-      schema: {
-        tags: ['games'],
-        summary:
-          'Games, newest first; X-Total-Count holds the number of matches (a lower bound when X-Total-Count-Lower-Bound is true)',
-        querystring: ZListQuery,
-        response: { 200: z.array(ZGame), 400: ZErrorResponse },
-      },
-    },
-    (request, reply) =>
-      sendCachedList(request, reply, app.publicCache, 'games', request.query, () =>
-        listGames(db(), app.db.engine, request.query),
-      ),
-  );
 
   app.post(
     '/games',
@@ -101,6 +84,30 @@ export const gamesRoutes: FastifyPluginAsyncZod = async (app) => {
       return game;
     },
   );
+};
+
+export const gamesRoutes: FastifyPluginAsyncZod = async (app) => {
+  const db = () => app.db.kysely;
+
+  app.get(
+    '/games',
+    {
+      config: { access: 'public' },
+      schema: {
+        tags: ['games'],
+        summary:
+          'Games, newest first; X-Total-Count holds the number of matches (a lower bound when X-Total-Count-Lower-Bound is true)',
+        querystring: ZListQuery,
+        response: { 200: z.array(ZGame), 400: ZErrorResponse },
+      },
+    },
+    (request, reply) =>
+      sendCachedList(request, reply, app.publicCache, 'games', request.query, () =>
+        listGames(db(), app.db.engine, request.query),
+      ),
+  );
+
+  await app.register(withMultipartForms(gameForms));
 
   app.delete(
     '/games/:id',

@@ -13,6 +13,7 @@ import { IMPORT_MAX_ROWS, ZImportResult, ZOwnerQuery } from '@nexusplay/contract
 import { badRequest, notFound } from '../../lib/app-error.js';
 import { parseCsv, toCsv } from '../../lib/csv.js';
 import { importRows, readImportFile, sendCsv } from '../../lib/row-import.js';
+import { withMultipartForms } from '../../lib/multipart.js';
 import { BEARER } from '../../lib/route-schemas.js';
 import { ownerId } from '../../plugins/auth.js';
 import { errorReply } from '../../plugins/errors.js';
@@ -34,6 +35,49 @@ const ERRORS = {
 };
 const NOT_FOUND = 'This link does not exist.';
 const WHAT = 'links';
+
+/** Importing links from an uploaded CSV or bookmarks file (a multipart form). */
+const linkImport: FastifyPluginAsyncZod = async (app) => {
+  const db = () => app.db.kysely;
+
+  app.post(
+    '/links/import',
+    {
+      config: { access: 'user' },
+      schema: {
+        tags: ['links'],
+        summary: 'Import links from CSV (title, url, category) or a browser bookmarks file',
+        consumes: ['multipart/form-data'],
+        security: BEARER,
+        response: { 200: ZImportResult, ...ERRORS, 413: ZErrorResponse, 415: ZErrorResponse },
+      },
+    },
+    async (request) => {
+      const userId = ownerId(request, undefined, WHAT);
+      const text = await readImportFile(request);
+      const rows = isBookmarksFile(text)
+        ? parseBookmarks(text).map(({ line, title, url, category }) => ({
+            line,
+            values: { title, url, category },
+          }))
+        : parseCsv(text, IMPORT_MAX_ROWS);
+      if (rows.length > IMPORT_MAX_ROWS)
+        throw badRequest(`The file has more than ${IMPORT_MAX_ROWS} links.`);
+      return importRows({
+        rows,
+        schema: ZLinkRequest.omit({ user_id: true }),
+        keyOf: (link) => link.url,
+        existing: await existingUrls(db(), userId),
+        save: (links) =>
+          db()
+            .transaction()
+            .execute(async (trx) => {
+              for (const link of links) await insertLink(trx, userId, link);
+            }),
+      });
+    },
+  );
+};
 
 /** Link Manager: each user's own links; another user's link answers 404 on every route. */
 export const linksRoutes: FastifyPluginAsyncZod = async (app) => {
@@ -139,41 +183,5 @@ export const linksRoutes: FastifyPluginAsyncZod = async (app) => {
     },
   );
 
-  app.post(
-    '/links/import',
-    {
-      config: { access: 'user' },
-      schema: {
-        tags: ['links'],
-        summary: 'Import links from CSV (title, url, category) or a browser bookmarks file',
-        consumes: ['multipart/form-data'],
-        security: BEARER,
-        response: { 200: ZImportResult, ...ERRORS, 413: ZErrorResponse, 415: ZErrorResponse },
-      },
-    },
-    async (request) => {
-      const userId = ownerId(request, undefined, WHAT);
-      const text = await readImportFile(request);
-      const rows = isBookmarksFile(text)
-        ? parseBookmarks(text).map(({ line, title, url, category }) => ({
-            line,
-            values: { title, url, category },
-          }))
-        : parseCsv(text, IMPORT_MAX_ROWS);
-      if (rows.length > IMPORT_MAX_ROWS)
-        throw badRequest(`The file has more than ${IMPORT_MAX_ROWS} links.`);
-      return importRows({
-        rows,
-        schema: ZLinkRequest.omit({ user_id: true }),
-        keyOf: (link) => link.url,
-        existing: await existingUrls(db(), userId),
-        save: (links) =>
-          db()
-            .transaction()
-            .execute(async (trx) => {
-              for (const link of links) await insertLink(trx, userId, link);
-            }),
-      });
-    },
-  );
+  await app.register(withMultipartForms(linkImport));
 };

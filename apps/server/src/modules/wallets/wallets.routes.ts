@@ -18,6 +18,7 @@ import { isUniqueViolation } from '../../db/errors.js';
 import { conflict, notFound } from '../../lib/app-error.js';
 import { parseCsv, toCsv } from '../../lib/csv.js';
 import { importRows, readImportFile, sendCsv } from '../../lib/row-import.js';
+import { withMultipartForms } from '../../lib/multipart.js';
 import { BEARER } from '../../lib/route-schemas.js';
 import { ownerId } from '../../plugins/auth.js';
 import {
@@ -42,6 +43,41 @@ const DUPLICATE = 'You already track this wallet address.';
 const WHAT = 'wallets';
 
 const duplicate = () => conflict(DUPLICATE, { wallet_address: DUPLICATE });
+
+/** Importing wallets from an uploaded CSV file (a multipart form). */
+const walletImport: FastifyPluginAsyncZod = async (app) => {
+  const db = () => app.db.kysely;
+
+  app.post(
+    '/wallets/import',
+    {
+      config: { access: 'user' },
+      schema: {
+        tags: ['wallets'],
+        summary: 'Import wallets from a CSV file (columns wallet_name, wallet_address, category)',
+        consumes: ['multipart/form-data'],
+        security: BEARER,
+        response: { 200: ZImportResult, ...ERRORS, 413: ZErrorResponse, 415: ZErrorResponse },
+      },
+    },
+    async (request) => {
+      const userId = ownerId(request, undefined, WHAT);
+      const rows = parseCsv(await readImportFile(request), IMPORT_MAX_ROWS);
+      return importRows({
+        rows,
+        schema: ZWalletRequest.omit({ user_id: true }),
+        keyOf: (wallet) => normaliseAddress(wallet.wallet_address).address,
+        existing: await existingAddresses(db(), userId),
+        save: (wallets) =>
+          db()
+            .transaction()
+            .execute(async (trx) => {
+              for (const wallet of wallets) await insertWallet(trx, userId, wallet);
+            }),
+      });
+    },
+  );
+};
 
 /** Wallet Tracker: each user's own wallets; another user's wallet answers 404 on every route. */
 export const walletsRoutes: FastifyPluginAsyncZod = async (app) => {
@@ -153,33 +189,5 @@ export const walletsRoutes: FastifyPluginAsyncZod = async (app) => {
     },
   );
 
-  app.post(
-    '/wallets/import',
-    {
-      config: { access: 'user' },
-      schema: {
-        tags: ['wallets'],
-        summary: 'Import wallets from a CSV file (columns wallet_name, wallet_address, category)',
-        consumes: ['multipart/form-data'],
-        security: BEARER,
-        response: { 200: ZImportResult, ...ERRORS, 413: ZErrorResponse, 415: ZErrorResponse },
-      },
-    },
-    async (request) => {
-      const userId = ownerId(request, undefined, WHAT);
-      const rows = parseCsv(await readImportFile(request), IMPORT_MAX_ROWS);
-      return importRows({
-        rows,
-        schema: ZWalletRequest.omit({ user_id: true }),
-        keyOf: (wallet) => normaliseAddress(wallet.wallet_address).address,
-        existing: await existingAddresses(db(), userId),
-        save: (wallets) =>
-          db()
-            .transaction()
-            .execute(async (trx) => {
-              for (const wallet of wallets) await insertWallet(trx, userId, wallet);
-            }),
-      });
-    },
-  );
+  await app.register(withMultipartForms(walletImport));
 };
