@@ -24,13 +24,16 @@ describe('access log', () => {
 
   it('writes one line per request, when it completes, with what it asked and how it ended', async () => {
     lines.length = 0;
+    app.log.info('a line pino writes');
     const ok = await app.inject({
       method: 'GET',
       url: '/api/games?limit=5',
       headers: { 'x-forwarded-for': '203.0.113.9' },
     });
     const refused = await app.inject({ method: 'GET', url: '/api/wallets' });
-    expect([ok.statusCode, refused.statusCode]).toEqual([200, 401]);
+    // Characters JSON must escape, to prove the preformatted line stays valid JSON.
+    const odd = await app.inject({ method: 'GET', url: '/api/games?q=a"b\\c\u00e9' });
+    expect([ok.statusCode, refused.statusCode, odd.statusCode]).toEqual([200, 401, 200]);
 
     const requests = lines.filter((line) => line.msg === 'request');
     expect(requests).toEqual([
@@ -44,7 +47,17 @@ describe('access log', () => {
         reqId: expect.any(String),
       }),
       expect.objectContaining({ url: '/api/wallets', statusCode: 401 }),
+      // (The request's URL as it arrived: percent-encoded but for the backslash.)
+      expect.objectContaining({ url: '/api/games?q=a%22b\\c%C3%A9', statusCode: 200 }),
     ]);
+    // The same shape as every other line of the log, which pino writes.
+    const other = lines.find((line) => line.msg === 'a line pino writes');
+    expect(other).toBeDefined();
+    for (const line of requests) {
+      expect(Object.keys(line).slice(0, 4)).toEqual(['level', 'time', 'pid', 'hostname']);
+      expect(line).toMatchObject({ pid: other?.pid, hostname: other?.hostname });
+      expect(Math.abs(Number(line.time) - Date.now())).toBeLessThan(60_000);
+    }
     expect(lines.filter((line) => line.msg === 'incoming request')).toEqual([]);
   });
 });
