@@ -53,24 +53,37 @@ export function rememberList(
   namespace: string,
   query: ListQuery,
   load: () => Promise<ListResult>,
-): Promise<CachedBody> {
-  const key = JSON.stringify([query.q ?? '', query.limit ?? null, query.offset ?? 0]);
+): CachedBody | Promise<CachedBody> {
+  // The search text last: the numbers before it hold no colon, so no two queries share a key.
+  const key = `${query.limit ?? ''}:${query.offset ?? 0}:${query.q ?? ''}`;
   return cache.remember(namespace, key, async () => {
     const { items, total, totalIsLowerBound = false } = await load();
     return { body: JSON.stringify(items), total, totalIsLowerBound };
   });
 }
 
-/** Answers a public list from the cache (see rememberList). The body is sent as it is. */
-export async function sendCachedList(
+/**
+ * Answers a public list from the cache (see rememberList). The body is sent as it is; a hit is
+ * answered before this returns, a miss once the page is loaded.
+ */
+export function sendCachedList(
   request: FastifyRequest,
   reply: FastifyReply,
   cache: ResponseCache,
   namespace: string,
   query: ListQuery,
   load: () => Promise<ListResult>,
-) {
-  const entry = await rememberList(cache, namespace, query, load);
+): void | Promise<void> {
+  const entry = rememberList(cache, namespace, query, load);
+  if (entry instanceof Promise) {
+    return entry.then((loaded) => {
+      sendListEntry(request, reply, loaded);
+    });
+  }
+  sendListEntry(request, reply, entry);
+}
+
+function sendListEntry(request: FastifyRequest, reply: FastifyReply, entry: CachedBody) {
   reply
     .header(TOTAL_COUNT_HEADER, String(entry.total))
     .header('access-control-expose-headers', EXPOSED_HEADERS);

@@ -15,21 +15,24 @@ type Stored = CachedBody & { version: string; expiresAt: number };
  * live in memory; with several, in Redis, so a write on one instance is seen by all at once.
  */
 export interface CacheVersions {
-  /** undefined when the generation cannot be known right now: then nothing is cached. */
-  current(namespace: string): Promise<string | undefined>;
+  /**
+   * undefined when the generation cannot be known right now: then nothing is cached. Known at
+   * once when kept in memory, so that a hit is answered without waiting on anything.
+   */
+  current(namespace: string): string | undefined | Promise<string | undefined>;
   bump(namespaces: readonly string[]): Promise<void>;
 }
 
 export class LocalCacheVersions implements CacheVersions {
-  private readonly generations = new Map<string, number>();
+  private readonly generations = new Map<string, string>();
 
-  async current(namespace: string) {
-    return String(this.generations.get(namespace) ?? 0);
+  current(namespace: string) {
+    return this.generations.get(namespace) ?? '0';
   }
 
   async bump(namespaces: readonly string[]) {
     for (const namespace of namespaces)
-      this.generations.set(namespace, (this.generations.get(namespace) ?? 0) + 1);
+      this.generations.set(namespace, String(Number(this.current(namespace)) + 1));
   }
 }
 
@@ -51,19 +54,42 @@ export class ResponseCache {
     private readonly maxEntriesPerNamespace = 500,
   ) {}
 
-  /** The cached body for `key`, else the one `load` builds, kept for the next reader. */
-  async remember(
+  /**
+   * The cached body for `key`, else the one `load` builds, kept for the next reader. A hit whose
+   * generation is known at once is returned as it is, not as a promise: the commonest answer of
+   * the site then takes no turn of the event loop.
+   */
+  remember(
     namespace: string,
     key: string,
     load: () => Promise<Omit<CachedBody, 'etag'>>,
-  ): Promise<CachedBody> {
+  ): CachedBody | Promise<CachedBody> {
     // The generation is read before loading: a write landing meanwhile makes this entry old.
-    const version = await this.versions.current(namespace);
+    const version = this.versions.current(namespace);
+    return version instanceof Promise
+      ? version.then((known) => this.lookup(namespace, key, known, load))
+      : this.lookup(namespace, key, version, load);
+  }
+
+  private lookup(
+    namespace: string,
+    key: string,
+    version: string | undefined,
+    load: () => Promise<Omit<CachedBody, 'etag'>>,
+  ): CachedBody | Promise<CachedBody> {
     const entries = this.namespaces.get(namespace);
     const hit = entries?.get(key);
     if (hit && hit.version === version && hit.expiresAt > Date.now()) return hit;
     if (hit) entries?.delete(key);
+    return this.fill(namespace, key, version, load);
+  }
 
+  private async fill(
+    namespace: string,
+    key: string,
+    version: string | undefined,
+    load: () => Promise<Omit<CachedBody, 'etag'>>,
+  ): Promise<CachedBody> {
     const loaded = await load();
     const entry = { ...loaded, etag: etagOf(loaded.body) };
     if (version !== undefined) this.store(namespace, key, { ...entry, version });
