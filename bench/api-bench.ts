@@ -5,6 +5,7 @@
  */
 import { randomBytes } from 'node:crypto';
 import fs from 'node:fs';
+import http from 'node:http';
 import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -37,6 +38,13 @@ const CONNECTIONS = 100;
 const MIN_BASELINE_SHARE = 0.7;
 /** ...with the 99th percentile of latency under this. */
 const MAX_P99_MS = 20;
+
+/**
+ * What the public reads are asked with: a browser's Accept-Encoding (Chromium's over HTTPS), as
+ * the site's pages fetch them. BENCH_ACCEPT_ENCODING=identity measures the plain answers instead.
+ */
+const ACCEPT_ENCODING = process.env.BENCH_ACCEPT_ENCODING || 'gzip, deflate, br, zstd';
+const BROWSER = { 'accept-encoding': ACCEPT_ENCODING };
 
 const GAMES = 100;
 const POSTS = 50;
@@ -128,7 +136,7 @@ export async function runApiBench(options: ApiBenchOptions): Promise<Check[]> {
         name: `GET /api/games (${GAMES} games)`,
         method: 'GET',
         path: '/api/games',
-        headers: {},
+        headers: BROWSER,
         read: true,
         cachedPublicRead: true,
       },
@@ -136,7 +144,7 @@ export async function runApiBench(options: ApiBenchOptions): Promise<Check[]> {
         name: `GET /api/blogs (${POSTS} posts)`,
         method: 'GET',
         path: '/api/blogs',
-        headers: {},
+        headers: BROWSER,
         read: true,
         cachedPublicRead: true,
       },
@@ -144,7 +152,7 @@ export async function runApiBench(options: ApiBenchOptions): Promise<Check[]> {
         name: 'GET /api/prices (cached)',
         method: 'GET',
         path: '/api/prices',
-        headers: {},
+        headers: BROWSER,
         read: true,
         cachedPublicRead: true,
         manyVisitors: true,
@@ -230,7 +238,8 @@ export async function runApiBench(options: ApiBenchOptions): Promise<Check[]> {
       if (target.cachedPublicRead && base) checks.push(...readBudgets(target, measured, base));
     }
     console.log(
-      `\nAPI on SQLite, ${CONNECTIONS} connections, ${options.durationSeconds} s each after a ${options.warmupSeconds} s warm-up:\n`,
+      `\nAPI on SQLite, ${CONNECTIONS} connections, ${options.durationSeconds} s each after a ${options.warmupSeconds} s warm-up; ` +
+        `public reads asked with Accept-Encoding: ${ACCEPT_ENCODING}:\n`,
     );
     console.log(
       formatTable(
@@ -292,7 +301,10 @@ function readBudgets(target: Target, measured: Run, base: Run): Check[] {
     {
       section: 'API',
       name: `${target.name}: p99`,
-      figure: `${ms(measured.sliceP99)} in the median slice, ${ms(measured.p99)} over all (baseline ${ms(base.sliceP99)}, ${ms(base.p99)})`,
+      figure:
+        `${ms(measured.sliceP99)} in the median slice, ${ms(measured.p99)} over all (baseline ${ms(base.sliceP99)}, ${ms(base.p99)})` +
+        // Then the load generator, not the server, sets the latency: no server could pass here.
+        (base.sliceP99 >= MAX_P99_MS ? '; the bare baseline is over the budget too' : ''),
       budget: `< ${MAX_P99_MS} ms in the median slice`,
       pass: measured.sliceP99 < MAX_P99_MS,
     },
@@ -527,17 +539,43 @@ const OWN_HEADERS = new Set([
   'content-length',
 ]);
 
-/** Each read's answer exactly as the server gives it, for the baseline to repeat. */
+/**
+ * Each read's answer exactly as the server gives it, bytes as sent (a compressed body stays
+ * compressed, which fetch would undo), for the baseline to repeat.
+ */
 async function recordAnswers(base: string, targets: Target[]): Promise<RecordedAnswers> {
   const answers: RecordedAnswers = {};
   for (const target of targets.filter((t) => t.read)) {
-    const response = await fetch(`${base}${target.path}`, { headers: target.headers });
-    if (response.status !== 200) throw new Error(`${target.path} answered ${response.status}`);
+    const { status, headers, body } = await rawGet(`${base}${target.path}`, target.headers);
+    if (status !== 200) throw new Error(`${target.path} answered ${status}`);
     answers[`${target.method} ${target.path}`] = {
-      status: response.status,
-      headers: [...response.headers].filter(([name]) => !OWN_HEADERS.has(name)),
-      body: Buffer.from(await response.arrayBuffer()).toString('base64'),
+      status,
+      headers: Object.entries(headers)
+        .filter(([name]) => !OWN_HEADERS.has(name))
+        .map(([name, value]) => [name, Array.isArray(value) ? value.join(', ') : String(value)]),
+      body: body.toString('base64'),
     };
   }
   return answers;
+}
+
+function rawGet(url: string, headers: Record<string, string>) {
+  return new Promise<{ status: number; headers: http.IncomingHttpHeaders; body: Buffer }>(
+    (resolve, reject) => {
+      http
+        .get(url, { headers }, (response) => {
+          const chunks: Buffer[] = [];
+          response.on('data', (chunk: Buffer) => chunks.push(chunk));
+          response.on('end', () =>
+            resolve({
+              status: response.statusCode ?? 0,
+              headers: response.headers,
+              body: Buffer.concat(chunks),
+            }),
+          );
+          response.on('error', reject);
+        })
+        .on('error', reject);
+    },
+  );
 }

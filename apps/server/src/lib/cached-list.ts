@@ -1,5 +1,6 @@
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { TOTAL_COUNT_HEADER, TOTAL_IS_LOWER_BOUND_HEADER } from '@nexusplay/contract/lists';
+import { representationOf } from './encoded-bodies.js';
 import type { CachedBody, ResponseCache } from './response-cache.js';
 
 /** The list headers a page on another origin may read; naming an absent one is harmless. */
@@ -15,23 +16,10 @@ export type ListQuery = {
 };
 
 /**
- * Each cached body encoded to UTF-8 once. A string is encoded anew for every answer it is sent
- * in: for a list of a hundred games, a fifth of the answer's time and most of its garbage.
- */
-const encoded = new WeakMap<CachedBody, Buffer>();
-
-function bytesOf(entry: CachedBody) {
-  let bytes = encoded.get(entry);
-  if (!bytes) {
-    bytes = Buffer.from(entry.body);
-    encoded.set(entry, bytes);
-  }
-  return bytes;
-}
-
-/**
  * Answers a cached body with its ETag; a client that already holds it gets 304 and no body.
- * `no-cache` makes browsers ask every time, so a write is never hidden behind a local copy.
+ * `no-cache` makes browsers ask every time, so a write is never hidden behind a local copy. The
+ * body goes compressed when the client accepts it (see representationOf), encoded once per entry,
+ * never per answer.
  */
 export function sendCachedBody(
   request: FastifyRequest,
@@ -39,9 +27,14 @@ export function sendCachedBody(
   entry: CachedBody,
   contentType: string,
 ) {
-  reply.header('etag', entry.etag).header('cache-control', 'no-cache');
-  if (request.headers['if-none-match'] === entry.etag) return reply.code(304).send();
-  return reply.type(contentType).send(bytesOf(entry));
+  const sent = representationOf(entry, request.headers['accept-encoding']);
+  reply
+    .header('etag', sent.etag)
+    .header('cache-control', 'no-cache')
+    .header('vary', 'accept-encoding');
+  if (request.headers['if-none-match'] === sent.etag) return reply.code(304).send();
+  if (sent.encoding) reply.header('content-encoding', sent.encoding);
+  return reply.type(contentType).send(sent.bytes);
 }
 
 /**
