@@ -264,7 +264,12 @@ export async function runApiBench(options: ApiBenchOptions): Promise<Check[]> {
     checks.push({
       section: 'API',
       name: '/api/prices answered from the cache',
-      figure: `${upstreamCalls} upstream calls in the whole run`,
+      figure:
+        `${upstreamCalls} upstream calls in the whole run (` +
+        Object.entries(upstream.calls)
+          .map(([route, count]) => `${route}: ${count}`)
+          .join(', ') +
+        ')',
       budget: '<= 2 (prices and rate, once each)',
       pass: upstreamCalls <= 2,
     });
