@@ -56,6 +56,15 @@ export class CachedSource<T> {
     private readonly coordinator?: RefreshCoordinator,
   ) {}
 
+  /**
+   * The value at once, when it is in memory and not due for a check: what get() would answer
+   * without waiting on anything. undefined otherwise; then ask get().
+   */
+  peek(now = Date.now()): SourceValue<T> | undefined {
+    if (now >= this.nextCheck || this.inFlight || !this.current) return undefined;
+    return { value: this.current.value, asOf: this.current.asOf, stale: this.lastFailed };
+  }
+
   async get(now = Date.now()): Promise<SourceValue<T>> {
     if (now >= this.nextCheck) {
       this.inFlight ??= this.sync(now).finally(() => {

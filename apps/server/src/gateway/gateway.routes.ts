@@ -13,6 +13,16 @@ export const gatewayRoutes: FastifyPluginAsyncZod = async (app) => {
   // the public lists are, rather than on every poll.
   const pricesBodies = new WeakMap<TPricesResponse, Buffer>();
 
+  /** The body is sent as bytes, already serialised against the same schema. */
+  const sendPrices = (reply: FastifyReply, answer: TPricesResponse) => {
+    let body = pricesBodies.get(answer);
+    if (!body) {
+      body = Buffer.from(JSON.stringify(z.encode(ZPricesResponse, answer)));
+      pricesBodies.set(answer, body);
+    }
+    reply.type('application/json; charset=utf-8').send(body);
+  };
+
   app.get(
     '/prices',
     {
@@ -23,15 +33,15 @@ export const gatewayRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: ZPricesResponse, 429: ZErrorResponse },
       },
     },
-    // The body is sent as bytes, already serialised against the same schema.
-    async (_request, reply: FastifyReply) => {
-      const answer = await app.gateway.getPrices();
-      let body = pricesBodies.get(answer);
-      if (!body) {
-        body = Buffer.from(JSON.stringify(z.encode(ZPricesResponse, answer)));
-        pricesBodies.set(answer, body);
+    // Answered before the handler returns when the prices are in memory, as they nearly always are.
+    (_request, reply: FastifyReply) => {
+      const answer = app.gateway.getPrices();
+      if (answer instanceof Promise) {
+        return answer.then((synced) => {
+          sendPrices(reply, synced);
+        });
       }
-      return reply.type('application/json; charset=utf-8').send(body);
+      sendPrices(reply, answer);
     },
   );
 

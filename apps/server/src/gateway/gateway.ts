@@ -118,8 +118,21 @@ export class Gateway {
     | { prices: SourceValue<TokenPrices>; fx: SourceValue<number>; answer: TPricesResponse }
     | undefined;
 
-  async getPrices(): Promise<TPricesResponse> {
-    const [prices, fx] = await Promise.all([this.prices.get(), this.fx.get()]);
+  /**
+   * The prices answer; the same object while both sources are unchanged. Answered at once while
+   * both values are in memory and fresh (nearly every poll), else once the sources have synced.
+   */
+  getPrices(): TPricesResponse | Promise<TPricesResponse> {
+    const now = Date.now();
+    const prices = this.prices.peek(now);
+    const fx = this.fx.peek(now);
+    if (prices && fx) return this.pricesFor(prices, fx);
+    return Promise.all([this.prices.get(now), this.fx.get(now)]).then(([syncedPrices, syncedFx]) =>
+      this.pricesFor(syncedPrices, syncedFx),
+    );
+  }
+
+  private pricesFor(prices: SourceValue<TokenPrices>, fx: SourceValue<number>): TPricesResponse {
     const last = this.lastPrices;
     if (last && sameSourceValue(last.prices, prices) && sameSourceValue(last.fx, fx))
       return last.answer;
