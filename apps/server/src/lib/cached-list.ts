@@ -1,5 +1,12 @@
 import type { FastifyReply, FastifyRequest } from 'fastify';
-import { TOTAL_COUNT_HEADER, TOTAL_IS_LOWER_BOUND_HEADER } from '@nexusplay/contract/lists';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { ZErrorResponse } from '@nexusplay/contract/errors';
+import {
+  TOTAL_COUNT_HEADER,
+  TOTAL_IS_LOWER_BOUND_HEADER,
+  ZListQuery,
+} from '@nexusplay/contract/lists';
 import { representationOf } from './encoded-bodies.js';
 import type { CachedBody, ResponseCache } from './response-cache.js';
 
@@ -21,7 +28,7 @@ export type ListQuery = {
  * body goes compressed when the client accepts it (see representationOf), encoded once per entry,
  * never per answer.
  */
-export function sendCachedBody(
+function sendCachedBody(
   request: FastifyRequest,
   reply: FastifyReply,
   entry: CachedBody,
@@ -59,7 +66,7 @@ export function rememberList(
  * Answers a public list from the cache (see rememberList). The body is sent as it is; a hit is
  * answered before this returns, a miss once the page is loaded.
  */
-export function sendCachedList(
+function sendCachedList(
   request: FastifyRequest,
   reply: FastifyReply,
   cache: ResponseCache,
@@ -82,4 +89,37 @@ function sendListEntry(request: FastifyRequest, reply: FastifyReply, entry: Cach
     .header('access-control-expose-headers', EXPOSED_HEADERS);
   if (entry.totalIsLowerBound) reply.header(TOTAL_IS_LOWER_BOUND_HEADER, 'true');
   return sendCachedBody(request, reply, entry, 'application/json; charset=utf-8');
+}
+
+type ZodApp = Parameters<FastifyPluginAsyncZod>[0];
+
+/**
+ * GET /{namespace}: a public list answered from the cache, its page loaded by `load` on a miss
+ * and kept until the next write to the namespace. The games, posts and tools lists are this.
+ */
+export function cachedListRoute<Item extends z.ZodType>(
+  app: ZodApp,
+  namespace: 'games' | 'blogs' | 'tools',
+  options: {
+    summary: string;
+    item: Item;
+    load: (query: z.output<typeof ZListQuery>) => Promise<ListResult>;
+  },
+) {
+  app.get(
+    `/${namespace}`,
+    {
+      config: { access: 'public' },
+      schema: {
+        tags: [namespace],
+        summary: options.summary,
+        querystring: ZListQuery,
+        response: { 200: z.array(options.item), 400: ZErrorResponse },
+      },
+    },
+    (request, reply) =>
+      sendCachedList(request, reply, app.publicCache, namespace, request.query, () =>
+        options.load(request.query),
+      ),
+  );
 }

@@ -1,11 +1,10 @@
 import type { FastifyInstance } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { z } from 'zod';
 import { ZBlog, ZBlogFields } from '@nexusplay/contract/blogs';
 import { ZErrorResponse } from '@nexusplay/contract/errors';
-import { ZIdParams, ZListQuery, ZMessageResponse } from '@nexusplay/contract/lists';
+import { ZIdParams, ZMessageResponse } from '@nexusplay/contract/lists';
 import { notFound } from '../../lib/app-error.js';
-import { sendCachedList } from '../../lib/cached-list.js';
+import { cachedListRoute } from '../../lib/cached-list.js';
 import { readMultipartForm, withMultipartForms } from '../../lib/multipart.js';
 import { parseOrThrow } from '../../lib/validation.js';
 import { BEARER, WRITE_ERROR_RESPONSES } from '../../lib/route-schemas.js';
@@ -110,23 +109,12 @@ export const blogsRoutes: FastifyPluginAsyncZod = async (app) => {
   const db = () => app.db.kysely;
   const changed = () => blogsChanged(app);
 
-  app.get(
-    '/blogs',
-    {
-      config: { access: 'public' },
-      schema: {
-        tags: ['blogs'],
-        summary:
-          'Blog posts, newest first; X-Total-Count holds the number of matches (a lower bound when X-Total-Count-Lower-Bound is true)',
-        querystring: ZListQuery,
-        response: { 200: z.array(ZBlog), 400: ZErrorResponse },
-      },
-    },
-    (request, reply) =>
-      sendCachedList(request, reply, app.publicCache, 'blogs', request.query, () =>
-        listBlogs(db(), app.db.engine, request.query),
-      ),
-  );
+  cachedListRoute(app, 'blogs', {
+    summary:
+      'Blog posts, newest first; X-Total-Count holds the number of matches (a lower bound when X-Total-Count-Lower-Bound is true)',
+    item: ZBlog,
+    load: (query) => listBlogs(db(), app.db.engine, query),
+  });
 
   app.get(
     '/blogs/:id',

@@ -1,9 +1,7 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { z } from 'zod';
-import { ZErrorResponse } from '@nexusplay/contract/errors';
 import { ZGame, ZGameFields } from '@nexusplay/contract/games';
-import { ZIdParams, ZListQuery, ZMessageResponse } from '@nexusplay/contract/lists';
-import { sendCachedList } from '../../lib/cached-list.js';
+import { ZIdParams, ZMessageResponse } from '@nexusplay/contract/lists';
+import { cachedListRoute } from '../../lib/cached-list.js';
 import { notFound } from '../../lib/app-error.js';
 import { readMultipartForm, withMultipartForms } from '../../lib/multipart.js';
 import { parseOrThrow } from '../../lib/validation.js';
@@ -89,23 +87,12 @@ const gameForms: FastifyPluginAsyncZod = async (app) => {
 export const gamesRoutes: FastifyPluginAsyncZod = async (app) => {
   const db = () => app.db.kysely;
 
-  app.get(
-    '/games',
-    {
-      config: { access: 'public' },
-      schema: {
-        tags: ['games'],
-        summary:
-          'Games, newest first; X-Total-Count holds the number of matches (a lower bound when X-Total-Count-Lower-Bound is true)',
-        querystring: ZListQuery,
-        response: { 200: z.array(ZGame), 400: ZErrorResponse },
-      },
-    },
-    (request, reply) =>
-      sendCachedList(request, reply, app.publicCache, 'games', request.query, () =>
-        listGames(db(), app.db.engine, request.query),
-      ),
-  );
+  cachedListRoute(app, 'games', {
+    summary:
+      'Games, newest first; X-Total-Count holds the number of matches (a lower bound when X-Total-Count-Lower-Bound is true)',
+    item: ZGame,
+    load: (query) => listGames(db(), app.db.engine, query),
+  });
 
   await app.register(withMultipartForms(gameForms));
 

@@ -1,32 +1,19 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { z } from 'zod';
-import { ZErrorResponse } from '@nexusplay/contract/errors';
-import { ZIdParams, ZListQuery, ZMessageResponse } from '@nexusplay/contract/lists';
+import { ZIdParams, ZMessageResponse } from '@nexusplay/contract/lists';
 import { ZTool, ZToolRequest } from '@nexusplay/contract/tools';
 import { notFound } from '../../lib/app-error.js';
-import { sendCachedList } from '../../lib/cached-list.js';
+import { cachedListRoute } from '../../lib/cached-list.js';
 import { BEARER, WRITE_ERROR_RESPONSES } from '../../lib/route-schemas.js';
 import { deleteTool, insertTool, listTools, updateTool } from './tools.repository.js';
 
 export const toolsRoutes: FastifyPluginAsyncZod = async (app) => {
   const db = () => app.db.kysely;
 
-  app.get(
-    '/tools',
-    {
-      config: { access: 'public' },
-      schema: {
-        tags: ['tools'],
-        summary: 'The tools of the tools dashboard; X-Total-Count holds the number of matches',
-        querystring: ZListQuery,
-        response: { 200: z.array(ZTool), 400: ZErrorResponse },
-      },
-    },
-    (request, reply) =>
-      sendCachedList(request, reply, app.publicCache, 'tools', request.query, () =>
-        listTools(db(), app.db.engine, request.query),
-      ),
-  );
+  cachedListRoute(app, 'tools', {
+    summary: 'The tools of the tools dashboard; X-Total-Count holds the number of matches',
+    item: ZTool,
+    load: (query) => listTools(db(), app.db.engine, query),
+  });
 
   app.post(
     '/tools',
