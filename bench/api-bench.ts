@@ -8,6 +8,7 @@ import fs from 'node:fs';
 import http from 'node:http';
 import os from 'node:os';
 import path from 'node:path';
+import { buffer } from 'node:stream/consumers';
 import { fileURLToPath } from 'node:url';
 import autocannon from 'autocannon';
 import type { RecordedAnswers } from './baseline-server.js';
@@ -564,23 +565,13 @@ async function recordAnswers(base: string, targets: Target[]): Promise<RecordedA
   return answers;
 }
 
-function rawGet(url: string, headers: Record<string, string>) {
-  return new Promise<{ status: number; headers: http.IncomingHttpHeaders; body: Buffer }>(
-    (resolve, reject) => {
-      http
-        .get(url, { headers }, (response) => {
-          const chunks: Buffer[] = [];
-          response.on('data', (chunk: Buffer) => chunks.push(chunk));
-          response.on('end', () =>
-            resolve({
-              status: response.statusCode ?? 0,
-              headers: response.headers,
-              body: Buffer.concat(chunks),
-            }),
-          );
-          response.on('error', reject);
-        })
-        .on('error', reject);
-    },
-  );
+async function rawGet(url: string, headers: Record<string, string>) {
+  const response = await new Promise<http.IncomingMessage>((resolve, reject) => {
+    http.get(url, { headers }, resolve).on('error', reject);
+  });
+  return {
+    status: response.statusCode ?? 0,
+    headers: response.headers,
+    body: await buffer(response),
+  };
 }

@@ -4,6 +4,7 @@ import { ZErrorResponse } from '@nexusplay/contract/errors';
 import { z } from 'zod';
 import { ZMarketResponse, ZPricesResponse, type TPricesResponse } from '@nexusplay/contract/market';
 import { AppError } from '../lib/app-error.js';
+import { whenKnown } from '../lib/when-known.js';
 
 const PER_IP = { max: 300, timeWindow: '1 minute' };
 
@@ -34,15 +35,10 @@ export const gatewayRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     // Answered before the handler returns when the prices are in memory, as they nearly always are.
-    (_request, reply: FastifyReply) => {
-      const answer = app.gateway.getPrices();
-      if (answer instanceof Promise) {
-        return answer.then((synced) => {
-          sendPrices(reply, synced);
-        });
-      }
-      sendPrices(reply, answer);
-    },
+    (_request, reply: FastifyReply) =>
+      whenKnown(app.gateway.getPrices(), (answer) => {
+        sendPrices(reply, answer);
+      }),
   );
 
   app.get(

@@ -9,6 +9,7 @@ import {
 } from '@nexusplay/contract/lists';
 import { representationOf } from './encoded-bodies.js';
 import type { CachedBody, ResponseCache } from './response-cache.js';
+import { whenKnown } from './when-known.js';
 
 /** The list headers a page on another origin may read; naming an absent one is harmless. */
 const EXPOSED_HEADERS = `${TOTAL_COUNT_HEADER}, ${TOTAL_IS_LOWER_BOUND_HEADER}`;
@@ -74,13 +75,9 @@ function sendCachedList(
   query: ListQuery,
   load: () => Promise<ListResult>,
 ): void | Promise<void> {
-  const entry = rememberList(cache, namespace, query, load);
-  if (entry instanceof Promise) {
-    return entry.then((loaded) => {
-      sendListEntry(request, reply, loaded);
-    });
-  }
-  sendListEntry(request, reply, entry);
+  return whenKnown(rememberList(cache, namespace, query, load), (entry) => {
+    sendListEntry(request, reply, entry);
+  });
 }
 
 function sendListEntry(request: FastifyRequest, reply: FastifyReply, entry: CachedBody) {

@@ -2,10 +2,10 @@ import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
 import { Negotiator } from '@fastify/accept-negotiator';
 import type { CachedBody } from './response-cache.js';
 
-export type Encoding = 'br' | 'gzip';
+type Encoding = 'br' | 'gzip';
 
 /** A cached body as it goes on the wire: its bytes in one encoding and their ETag. */
-export type Representation = {
+type Representation = {
   bytes: Buffer;
   etag: string;
   /** undefined for the body as it is. */
@@ -13,7 +13,7 @@ export type Representation = {
 };
 
 /** Below this a body goes as it is: compressing would save less than a packet. */
-export const MIN_COMPRESSED_BYTES = 1024;
+const MIN_COMPRESSED_BYTES = 1024;
 
 const COMPRESS: Record<Encoding, (bytes: Buffer) => Buffer> = {
   // Quality 5 comes within a sixth of Brotli's best on these lists in a hundredth of its time.

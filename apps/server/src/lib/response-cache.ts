@@ -1,4 +1,5 @@
 import { createHash } from 'node:crypto';
+import { whenKnown } from './when-known.js';
 
 export type CachedBody = {
   body: string;
@@ -65,10 +66,9 @@ export class ResponseCache {
     load: () => Promise<Omit<CachedBody, 'etag'>>,
   ): CachedBody | Promise<CachedBody> {
     // The generation is read before loading: a write landing meanwhile makes this entry old.
-    const version = this.versions.current(namespace);
-    return version instanceof Promise
-      ? version.then((known) => this.lookup(namespace, key, known, load))
-      : this.lookup(namespace, key, version, load);
+    return whenKnown(this.versions.current(namespace), (version) =>
+      this.lookup(namespace, key, version, load),
+    );
   }
 
   private lookup(
