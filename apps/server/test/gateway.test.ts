@@ -182,3 +182,35 @@ describe('market without a configured source', () => {
     });
   });
 });
+
+describe('the per-address limit of the prices under a crowd', () => {
+  let upstream: Upstream;
+  let t: TestApp;
+  beforeAll(async () => {
+    upstream = await startFakeUpstream();
+    t = await createTestApp({ env: { ...envFor(upstream, '60s'), TRUST_PROXY: 'true' } });
+  });
+  afterAll(async () => {
+    await t.close();
+    await upstream.close();
+  });
+
+  const pricesFrom = (address: string) =>
+    t.app.inject({ method: 'GET', url: '/api/prices', headers: { 'x-forwarded-for': address } });
+
+  it('still counts an address after 6,000 other addresses have called', async () => {
+    const busy = '198.51.100.7';
+    for (let i = 0; i < 300; i += 1) expect((await pricesFrom(busy)).statusCode).toBe(200);
+    expect((await pricesFrom(busy)).statusCode).toBe(429);
+
+    // More visitors within the minute than the rate-limit plugin remembers by default (5,000).
+    for (let i = 0; i < 6_000; i += 1) {
+      const res = await pricesFrom(`10.1.${i >> 8}.${i & 255}`);
+      expect(res.statusCode).toBe(200);
+    }
+
+    const res = await pricesFrom(busy);
+    expect(res.statusCode).toBe(429);
+    expect(res.json().message).toMatch(/^Too many requests\. Please try again in /);
+  });
+});

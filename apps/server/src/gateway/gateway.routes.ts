@@ -5,8 +5,9 @@ import { z } from 'zod';
 import { ZMarketResponse, ZPricesResponse, type TPricesResponse } from '@nexusplay/contract/market';
 import { AppError } from '../lib/app-error.js';
 import { whenKnown } from '../lib/when-known.js';
+import { perAddress } from '../plugins/rate-limits.js';
 
-const PER_IP = { max: 300, timeWindow: '1 minute' };
+const PER_IP = perAddress(300, '1 minute');
 
 /** Public third-party figures, answered from the gateway's cache (pages poll every 5 seconds). */
 export const gatewayRoutes: FastifyPluginAsyncZod = async (app) => {

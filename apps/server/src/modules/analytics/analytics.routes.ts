@@ -9,6 +9,7 @@ import {
   ZVisitsResponse,
 } from '@nexusplay/contract/stats';
 import { BEARER } from '../../lib/route-schemas.js';
+import { perAddress } from '../../plugins/rate-limits.js';
 import { getStats, getVisits } from './analytics.repository.js';
 import {
   DailySalt,
@@ -27,7 +28,7 @@ export const analyticsRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     '/visits',
     {
-      config: { access: 'public', rateLimit: { max: 120, timeWindow: '1 minute' } },
+      config: { access: 'public', rateLimit: perAddress(120, '1 minute') },
       schema: {
         tags: ['analytics'],
         summary: 'Report a public page view (the path only)',

@@ -12,6 +12,7 @@ import {
   toPublicUser,
 } from '../users/users.repository.js';
 import { requireUser } from '../../plugins/auth.js';
+import { perAddress } from '../../plugins/rate-limits.js';
 import type { LoginThrottle } from './login-throttle.js';
 import { hashPassword, verifyAgainstDecoy, verifyPassword } from './passwords.js';
 
@@ -28,7 +29,7 @@ export const authRoutes: FastifyPluginAsyncZod<AuthRoutesOptions> = async (
     {
       config: {
         access: 'public',
-        rateLimit: { max: registerPerHour, timeWindow: '1 hour' },
+        rateLimit: perAddress(registerPerHour, '1 hour'),
       },
       schema: {
         tags: ['auth'],

@@ -1,0 +1,14 @@
+/**
+ * How many addresses each per-route limit remembers on one instance (without Redis, where the
+ * counts are Redis keys that expire with their window). The plugin's default, 5,000, forgets the
+ * least recent address as soon as more than that many have called the route, and a forgotten
+ * address starts counting from zero again: under a crowd, a busy client's count is lost. 50,000
+ * entries take about 10 MB per limited route at most, and a lookup that finds its address is
+ * cheaper than the miss and eviction that a full cache pays on every request.
+ */
+export const REMEMBERED_ADDRESSES = 50_000;
+
+/** A route's `config.rateLimit`: at most `max` requests per address within `timeWindow`. */
+export function perAddress(max: number, timeWindow: string) {
+  return { max, timeWindow, cache: REMEMBERED_ADDRESSES };
+}
