@@ -6,6 +6,8 @@ export type Check = {
   figure: string;
   budget: string;
   pass: boolean;
+  /** Measured and shown without a budget: printed as INFO, never a failure. */
+  informational?: boolean;
 };
 
 /** A plain text table, columns padded to their widest cell. */
@@ -24,7 +26,7 @@ export function formatChecks(checks: Check[]): string {
   return formatTable(
     ['', 'Section', 'Check', 'Measured', 'Budget'],
     checks.map((check) => [
-      check.pass ? 'PASS' : 'FAIL',
+      check.informational ? 'INFO' : check.pass ? 'PASS' : 'FAIL',
       check.section,
       check.name,
       check.figure,
