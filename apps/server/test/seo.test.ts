@@ -1,5 +1,6 @@
 import fs from 'node:fs';
 import path from 'node:path';
+import { brotliDecompressSync, gunzipSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp, type App } from '../src/app.js';
 import { createTestDatabase, testConfig, type TestDatabase } from './helpers/test-app.js';
@@ -176,6 +177,58 @@ describe('pages for search engines and link previews', () => {
     const blogs = await app.inject({ method: 'GET', url: '/blogs' });
     const blogsApi = await app.inject({ method: 'GET', url: '/api/blogs?limit=12&offset=0' });
     expect(pageData(blogs.body)['/blogs?limit=12&offset=0']?.body).toEqual(blogsApi.json());
+  });
+
+  it('sends a page compressed to a client that accepts it, and a changed page anew', async () => {
+    const page = (acceptEncoding?: string) =>
+      app.inject({
+        method: 'GET',
+        url: '/games',
+        headers: acceptEncoding === undefined ? {} : { 'accept-encoding': acceptEncoding },
+      });
+    const addGame = async (name: string) => {
+      const res = await sendForm(app, 'POST', '/api/games', admin, {
+        name,
+        description: `${name} is a game about farming, trading and exploring with friends. `.repeat(
+          8,
+        ),
+        link: 'https://example.com/play',
+      });
+      expect(res.statusCode).toBe(201);
+    };
+    await addGame('Compressed Quest');
+
+    const plain = await page();
+    expect(plain.headers['content-encoding']).toBeUndefined();
+    expect(plain.headers.vary).toBe('accept-encoding');
+    const br = await page('gzip, deflate, br');
+    expect(br.headers['content-encoding']).toBe('br');
+    expect(br.headers.vary).toBe('accept-encoding');
+    expect(br.headers['content-type']).toBe('text/html; charset=utf-8');
+    expect(Number(br.headers['content-length'])).toBe(br.rawPayload.length);
+    expect(br.rawPayload.length).toBeLessThan(plain.rawPayload.length / 2);
+    expect(brotliDecompressSync(br.rawPayload).toString('utf8')).toBe(plain.body);
+    const gzip = await page('gzip');
+    expect(gzip.headers['content-encoding']).toBe('gzip');
+    expect(gunzipSync(gzip.rawPayload).toString('utf8')).toBe(plain.body);
+    expect((await page('br;q=0, identity')).headers['content-encoding']).toBeUndefined();
+
+    // The encoded page is kept for the same text only: a write shows in the next one.
+    await addGame('Second Compressed Quest');
+    const after = brotliDecompressSync((await page('br')).rawPayload).toString('utf8');
+    expect(after).not.toBe(plain.body);
+    expect(after).toBe((await page()).body);
+    expect(after).toContain('Second Compressed Quest');
+
+    // A page under a kilobyte goes as it is: compressing it would save less than a packet.
+    const small = await app.inject({
+      method: 'GET',
+      url: '/about',
+      headers: { 'accept-encoding': 'br' },
+    });
+    expect(small.statusCode).toBe(200);
+    expect(small.headers['content-encoding']).toBeUndefined();
+    expect(small.body).toContain('<title>NexusPlay</title>');
   });
 
   it('publishes a sitemap and an RSS feed that follow new posts', async () => {

@@ -42,6 +42,10 @@ const negotiator = new Negotiator<Encoding>({
   cache: new BoundedCache(),
 });
 
+/** The encoding the client's Accept-Encoding prefers, or null for the body as it is. */
+const negotiate = (acceptEncoding: string | undefined, length: number) =>
+  acceptEncoding && length >= MIN_COMPRESSED_BYTES ? negotiator.negotiate(acceptEncoding) : null;
+
 const known = new WeakMap<CachedBody, Partial<Record<Encoding | 'identity', Representation>>>();
 
 /**
@@ -64,14 +68,39 @@ export function representationOf(
     etag: entry.etag,
     encoding: undefined,
   });
-  const encoding =
-    acceptEncoding && identity.bytes.length >= MIN_COMPRESSED_BYTES
-      ? negotiator.negotiate(acceptEncoding)
-      : null;
+  const encoding = negotiate(acceptEncoding, identity.bytes.length);
   if (!encoding) return identity;
   return (forms[encoding] ??= {
     bytes: COMPRESS[encoding](identity.bytes),
     etag: `${entry.etag.slice(0, -1)}-${encoding}"`,
     encoding,
   });
+}
+
+/** How many distinct pages keep their encoded forms: the list pages and the most read posts. */
+const PAGES_KEPT = 200;
+
+/** Encoded forms of recent pages, keyed by the page's HTML, least recently sent first. */
+const pages = new Map<string, Partial<Record<Encoding, Buffer>>>();
+
+/**
+ * A page's HTML as the client's Accept-Encoding asks for it. A page is rebuilt on each view from
+ * cached parts, but its text stays the same until its data changes, so each encoding of the most
+ * recent pages is kept: a repeated view looks its text up instead of compressing it again.
+ */
+export function encodedPage(
+  html: string,
+  acceptEncoding: string | undefined,
+): { body: string | Buffer; encoding: Encoding | undefined } {
+  const encoding = negotiate(acceptEncoding, html.length);
+  if (!encoding) return { body: html, encoding: undefined };
+  let forms = pages.get(html);
+  if (forms) pages.delete(html);
+  else {
+    forms = {};
+    if (pages.size >= PAGES_KEPT) pages.delete(pages.keys().next().value as string);
+  }
+  pages.set(html, forms);
+  const body = (forms[encoding] ??= COMPRESS[encoding](Buffer.from(html)));
+  return { body, encoding };
 }
