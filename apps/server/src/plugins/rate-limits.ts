@@ -6,7 +6,7 @@
  * entries take about 10 MB per limited route at most, and a lookup that finds its address is
  * cheaper than the miss and eviction that a full cache pays on every request.
  */
-export const REMEMBERED_ADDRESSES = 50_000;
+const REMEMBERED_ADDRESSES = 50_000;
 
 /** A route's `config.rateLimit`: at most `max` requests per address within `timeWindow`. */
 export function perAddress(max: number, timeWindow: string) {
