@@ -1,6 +1,6 @@
 import type { TBlog } from '@nexusplay/contract/blogs';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
-import { useEffect, useRef } from 'react';
+import { useLayoutEffect, useRef } from 'react';
 import { Link, useParams } from 'react-router';
 import { ArrowLeftIcon } from 'lucide-react';
 import { PageTitle } from '../../components/ui/page';
@@ -42,7 +42,8 @@ export function BlogDetailPage() {
   const revealNextPost = useRef(false);
 
   const shownId = blog?.id;
-  useEffect(() => {
+  // In the commit that shows the new post, so that no frame has the new title without the focus.
+  useLayoutEffect(() => {
     if (shownId === undefined || !revealNextPost.current) return;
     revealNextPost.current = false;
     const reduceMotion = window.matchMedia('(prefers-reduced-motion: reduce)').matches;
