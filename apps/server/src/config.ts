@@ -70,6 +70,7 @@ const ZEnv = z.object({
     .transform((value) => value === 'true'),
   LOGIN_MAX_FAILURES: z.coerce.number().int().min(1).default(10),
   LOGIN_FAILURE_WINDOW: ZDuration.default(15 * 60),
+  LOGIN_KNOWN_ADDRESS_TTL: ZDuration.default(30 * 86_400),
   REGISTER_MAX_PER_HOUR: z.coerce.number().int().min(1).default(20),
   PRICE_API_URL: z.url({ protocol: /^https?$/ }).default('https://api.coingecko.com'),
   PRICE_API_KEY: optionalString,
@@ -122,7 +123,7 @@ export type Config = {
   webDistDir: string;
   logLevel: string;
   trustProxy: boolean;
-  loginThrottle: { maxFailures: number; windowSeconds: number };
+  loginThrottle: { maxFailures: number; windowSeconds: number; knownAddressSeconds: number };
   registerPerHour: number;
   seedDemoContent: boolean;
   /** Whose "today" an income record without a date gets. */
@@ -176,7 +177,11 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     webDistDir: e.WEB_DIST_DIR ? path.resolve(e.WEB_DIST_DIR) : defaultWebDist,
     logLevel: e.LOG_LEVEL,
     trustProxy: e.TRUST_PROXY,
-    loginThrottle: { maxFailures: e.LOGIN_MAX_FAILURES, windowSeconds: e.LOGIN_FAILURE_WINDOW },
+    loginThrottle: {
+      maxFailures: e.LOGIN_MAX_FAILURES,
+      windowSeconds: e.LOGIN_FAILURE_WINDOW,
+      knownAddressSeconds: e.LOGIN_KNOWN_ADDRESS_TTL,
+    },
     registerPerHour: e.REGISTER_MAX_PER_HOUR,
     seedDemoContent: e.SEED_DEMO_CONTENT,
     timeZone: e.TIME_ZONE,

@@ -79,17 +79,15 @@ export const authRoutes: FastifyPluginAsyncZod<AuthRoutesOptions> = async (
     },
     async (request) => {
       const { email, password } = request.body;
-      await throttle.assertAllowed(request.ip, email);
-      const row = await getUserByEmail(app.db.kysely, email);
-      const valid = row
-        ? await verifyPassword(row.password_hash, password)
-        : await verifyAgainstDecoy(password);
-      if (!row || !valid) {
-        await throttle.recordFailure(request.ip, email);
-        throw unauthorized(INVALID_CREDENTIALS);
-      }
-      await throttle.recordSuccess(email);
-      return { token: app.signToken(toPublicUser(row)) };
+      const user = await throttle.attempt(request.ip, email, async () => {
+        const row = await getUserByEmail(app.db.kysely, email);
+        const valid = row
+          ? await verifyPassword(row.password_hash, password)
+          : await verifyAgainstDecoy(password);
+        return row && valid ? row : undefined;
+      });
+      if (!user) throw unauthorized(INVALID_CREDENTIALS);
+      return { token: app.signToken(toPublicUser(user)) };
     },
   );
 
