@@ -18,6 +18,9 @@ export type TokenPayload = {
   username: string;
 };
 
+/** The signer adds when the token was issued and when it expires, in seconds since the epoch. */
+type VerifiedToken = TokenPayload & { iat: number; exp: number };
+
 declare module 'fastify' {
   interface FastifyContextConfig {
     access?: Access;
@@ -38,6 +41,9 @@ declare module '@fastify/jwt' {
 }
 
 const ALGORITHM = 'HS256';
+/** How far another instance's clock may run ahead of this one's when it issues a token. */
+const CLOCK_SKEW_SECONDS = 60;
+const INVALID_SESSION = 'Your session has expired or is invalid. Please sign in again.';
 
 /** The caller, as checked by the access hook; a handler of a signed-in route may rely on it. */
 export function requireUser(request: FastifyRequest): AuthUser {
@@ -48,14 +54,15 @@ export function requireUser(request: FastifyRequest): AuthUser {
 export type AuthOptions = { secret: string; ttlSeconds: number };
 
 /**
- * Bearer tokens: HS256 only, expiry always checked. The token names the user; the database
+ * Bearer tokens: HS256 only; a token must say when it was issued and when it expires, and one
+ * issued in the future is refused, so no signed token is good forever. The token names the user; the database
  * says who they are now, so a deleted account or a changed role takes effect at once.
  */
 export const authPlugin = fp<AuthOptions>(async (app: FastifyInstance, options) => {
   await app.register(fastifyJwt, {
     secret: options.secret,
     sign: { algorithm: ALGORITHM, expiresIn: options.ttlSeconds },
-    verify: { algorithms: [ALGORITHM] },
+    verify: { algorithms: [ALGORITHM], requiredClaims: ['exp', 'iat'] },
   });
 
   app.decorate('signToken', (user: AuthUser) =>
@@ -88,18 +95,22 @@ export const authPlugin = fp<AuthOptions>(async (app: FastifyInstance, options) 
 async function authenticate(app: FastifyInstance, request: FastifyRequest): Promise<AuthUser> {
   const header = request.headers.authorization;
   if (!header || !/^Bearer\s+\S+$/i.test(header)) throw unauthorized('Please sign in to continue.');
-  let payload: TokenPayload;
+  let payload: VerifiedToken;
   try {
-    payload = await request.jwtVerify<TokenPayload>();
+    payload = await request.jwtVerify<VerifiedToken>();
   } catch {
-    throw unauthorized('Your session has expired or is invalid. Please sign in again.');
+    throw unauthorized(INVALID_SESSION);
   }
   const id = Number(payload.id ?? payload.userId);
-  if (!Number.isSafeInteger(id))
-    throw unauthorized('Your session has expired or is invalid. Please sign in again.');
+  if (!Number.isSafeInteger(id) || !issuedInThePast(payload)) throw unauthorized(INVALID_SESSION);
   const user = await getUserById(app.db.kysely, id);
   if (!user) throw unauthorized('Your account no longer exists. Please sign in again.');
   return user;
+}
+
+/** The verifier checks that `iat` is present, not that it has already happened. */
+function issuedInThePast(payload: VerifiedToken): boolean {
+  return typeof payload.iat === 'number' && payload.iat <= Date.now() / 1000 + CLOCK_SKEW_SECONDS;
 }
 
 /**
