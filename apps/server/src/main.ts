@@ -3,7 +3,7 @@ import { buildApp } from './app.js';
 import { ConfigError, loadConfig, type Config } from './config.js';
 import { databaseOptionsFor, openDatabase } from './db/database.js';
 import { seedDemoContent } from './modules/seed/seed.js';
-import { ensureFirstAdmin } from './modules/users/first-admin.js';
+import { AdminPasswordRefusedError, ensureFirstAdmin } from './modules/users/first-admin.js';
 
 const SHUTDOWN_DEADLINE_MS = 10_000;
 const LOG_BATCH_MS = 10;
@@ -60,7 +60,11 @@ async function main() {
     app.log.info('demo games, blog posts and tools added');
   }
 
-  const admin = await ensureFirstAdmin(db.kysely, config.admin);
+  const admin = await ensureFirstAdmin(db.kysely, config.admin).catch((error: unknown) => {
+    if (!(error instanceof AdminPasswordRefusedError)) throw error;
+    console.error(`ADMIN_PASSWORD: ${error.message}`);
+    process.exit(1);
+  });
   if (admin) {
     const lines = [
       'No administrator existed, so one was created:',

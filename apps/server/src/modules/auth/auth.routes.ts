@@ -2,7 +2,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { ZLoginRequest, ZLoginResponse, ZRegisterRequest } from '@nexusplay/contract/auth';
 import { ZErrorResponse } from '@nexusplay/contract/errors';
 import { ZUser } from '@nexusplay/contract/users';
-import { unauthorized } from '../../lib/app-error.js';
+import { badRequest, unauthorized } from '../../lib/app-error.js';
 import { identityConflict } from '../users/identity-conflict.js';
 import { isUniqueViolation } from '../../db/errors.js';
 import {
@@ -14,6 +14,7 @@ import {
 import { requireUser } from '../../plugins/auth.js';
 import { perAddress } from '../../plugins/rate-limits.js';
 import type { LoginThrottle } from './login-throttle.js';
+import { passwordProblem } from './password-policy.js';
 import { hashPassword, verifyAgainstDecoy, verifyPassword } from './passwords.js';
 
 export type AuthRoutesOptions = { throttle: LoginThrottle; registerPerHour: number };
@@ -40,6 +41,8 @@ export const authRoutes: FastifyPluginAsyncZod<AuthRoutesOptions> = async (
     },
     async (request, reply) => {
       const { username, email, password } = request.body;
+      const weak = await passwordProblem(password, { email, username });
+      if (weak) throw badRequest(weak, { password: weak });
       const taken = await findIdentityConflicts(app.db.kysely, email, username);
       if (taken.email || taken.username) throw identityConflict(taken);
       const passwordHash = await hashPassword(password);
