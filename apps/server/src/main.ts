@@ -1,6 +1,6 @@
 import fs from 'node:fs';
 import { buildApp } from './app.js';
-import { ConfigError, loadConfig, type Config } from './config.js';
+import { ConfigError, loadConfig, publicUrlWarning, type Config } from './config.js';
 import { databaseOptionsFor, openDatabase } from './db/database.js';
 import { seedDemoContent } from './modules/seed/seed.js';
 import { AdminPasswordRefusedError, ensureFirstAdmin } from './modules/users/first-admin.js';
@@ -55,6 +55,8 @@ async function main() {
     logger: { level: config.logLevel, stream: batchedStdout() },
   });
   app.addHook('onClose', async () => db.close());
+  const publicUrlProblem = publicUrlWarning(config);
+  if (publicUrlProblem) app.log.warn(publicUrlProblem);
 
   if (config.seedDemoContent && (await seedDemoContent(db.kysely))) {
     app.log.info('demo games, blog posts and tools added');
