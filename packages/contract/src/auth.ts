@@ -59,6 +59,10 @@ export type TLoginRequest = z.input<typeof ZLoginRequest>;
 export const ZLoginResponse = z.object({ token: z.string() });
 export type TLoginResponse = z.infer<typeof ZLoginResponse>;
 
+/** The answer to signing out: the token that made the call is refused from now on. */
+export const ZLogoutResponse = z.object({ message: z.string() });
+export type TLogoutResponse = z.infer<typeof ZLogoutResponse>;
+
 /** The claims of the session token (SPEC 3): the web reads id or userId, role, email and exp. */
 export const ZTokenClaims = z.object({
   id: z.number().int(),
@@ -66,7 +70,10 @@ export const ZTokenClaims = z.object({
   role: ZRole,
   email: z.string(),
   username: z.string(),
+  /** The session's id, and the account's session generation when it was signed in. */
+  jti: z.string(),
+  gen: z.number().int(),
   exp: z.number(),
-  iat: z.number().optional(),
+  iat: z.number(),
 });
 export type TTokenClaims = z.infer<typeof ZTokenClaims>;

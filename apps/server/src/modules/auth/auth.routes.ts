@@ -1,5 +1,10 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { ZLoginRequest, ZLoginResponse, ZRegisterRequest } from '@nexusplay/contract/auth';
+import {
+  ZLoginRequest,
+  ZLoginResponse,
+  ZLogoutResponse,
+  ZRegisterRequest,
+} from '@nexusplay/contract/auth';
 import { ZErrorResponse } from '@nexusplay/contract/errors';
 import { ZUser } from '@nexusplay/contract/users';
 import { badRequest, unauthorized } from '../../lib/app-error.js';
@@ -11,11 +16,13 @@ import {
   getUserByEmail,
   toPublicUser,
 } from '../users/users.repository.js';
+import { BEARER } from '../../lib/route-schemas.js';
 import { requireUser } from '../../plugins/auth.js';
 import { perAddress } from '../../plugins/rate-limits.js';
 import type { LoginThrottle } from './login-throttle.js';
 import { passwordProblem } from './password-policy.js';
 import { hashPassword, verifyAgainstDecoy, verifyPassword } from './passwords.js';
+import { revokeToken } from './sessions.repository.js';
 
 export type AuthRoutesOptions = { throttle: LoginThrottle; registerPerHour: number };
 
@@ -90,7 +97,7 @@ export const authRoutes: FastifyPluginAsyncZod<AuthRoutesOptions> = async (
         return row && valid ? row : undefined;
       });
       if (!user) throw unauthorized(INVALID_CREDENTIALS);
-      return { token: app.signToken(toPublicUser(user)) };
+      return { token: app.signToken(toPublicUser(user), user.session_generation) };
     },
   );
 
@@ -106,5 +113,23 @@ export const authRoutes: FastifyPluginAsyncZod<AuthRoutesOptions> = async (
       },
     },
     async (request) => requireUser(request),
+  );
+
+  app.post(
+    '/logout',
+    {
+      config: { access: 'user' },
+      schema: {
+        tags: ['auth'],
+        summary: 'Sign out: this session’s token is refused from now on, other sessions stay',
+        security: BEARER,
+        response: { 200: ZLogoutResponse, 401: ZErrorResponse },
+      },
+    },
+    async (request) => {
+      const { jti, exp } = request.user;
+      await revokeToken(app.db.kysely, jti, exp, Math.floor(Date.now() / 1000));
+      return { message: 'Signed out.' };
+    },
   );
 };
