@@ -22,6 +22,7 @@ import { uploadFileRoutes } from './modules/uploads/uploads.routes.js';
 import { LoginThrottle, type FailureStore } from './modules/auth/login-throttle.js';
 import { authPlugin } from './plugins/auth.js';
 import { errorsPlugin } from './plugins/errors.js';
+import { inputTextPlugin } from './plugins/input-text.js';
 import { openapiPlugin } from './plugins/openapi.js';
 import { securityPlugin } from './plugins/security.js';
 import { webPlugin } from './plugins/web.js';
@@ -147,6 +148,7 @@ export async function buildApp(deps: AppDeps) {
   const throttle = new LoginThrottle(store, config.loginThrottle);
 
   await app.register(errorsPlugin);
+  await app.register(inputTextPlugin);
   await app.register(securityPlugin);
   await app.register(rateLimit, {
     global: false,

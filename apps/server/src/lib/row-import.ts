@@ -3,7 +3,7 @@ import type { z } from 'zod';
 import { IMPORT_MAX_BYTES, type TImportResult } from '@nexusplay/contract/wallets';
 import { AppError } from './app-error.js';
 import { readMultipartForm } from './multipart.js';
-import { fieldErrors } from './validation.js';
+import { controlCharacterErrors, fieldErrors } from './validation.js';
 
 /** The text of the uploaded import file (multipart field `file`), at most IMPORT_MAX_BYTES. */
 export async function readImportFile(request: FastifyRequest): Promise<string> {
@@ -35,6 +35,11 @@ export async function importRows<T>(plan: ImportPlan<T>): Promise<TImportResult>
   const seen = new Set(plan.existing);
   let skipped = 0;
   for (const { line, values } of plan.rows) {
+    const refused = controlCharacterErrors(values, 'row');
+    if (refused) {
+      rejected.push({ line, reason: Object.values(refused).join(' ') });
+      continue;
+    }
     const parsed = plan.schema.safeParse(values);
     if (!parsed.success) {
       rejected.push({ line, reason: Object.values(fieldErrors(parsed.error.issues)).join(' ') });

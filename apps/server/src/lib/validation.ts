@@ -1,4 +1,5 @@
 import type { z } from 'zod';
+import { controlCharactersMessage, hasControlCharacters } from '@nexusplay/contract/text';
 import { badRequest, type FieldErrors } from './app-error.js';
 
 type Issue = { path: readonly PropertyKey[]; message: string };
@@ -13,8 +14,42 @@ export function fieldErrors(issues: readonly Issue[]): FieldErrors {
   return errors;
 }
 
+/**
+ * Where `value` (parsed JSON, a query, a form, a row) holds text with control characters: the
+ * dotted path of the first such string, `root` when it is a key, or undefined. Walked without
+ * recursion, so that deeply nested JSON costs no stack.
+ */
+export function findControlCharacters(value: unknown, root: string): string | undefined {
+  const pending: [unknown, string][] = [[value, '']];
+  for (let next = 0; next < pending.length; next += 1) {
+    const [item, path] = pending[next]!;
+    if (typeof item === 'string') {
+      if (hasControlCharacters(item)) return path || root;
+    } else if (typeof item === 'object' && item !== null) {
+      for (const [key, child] of Object.entries(item)) {
+        if (hasControlCharacters(key)) return path || root;
+        pending.push([child, path ? `${path}.${key}` : key]);
+      }
+    }
+  }
+  return undefined;
+}
+
+/** The field errors for text with control characters in `value`, if it holds any. */
+export function controlCharacterErrors(value: unknown, root: string): FieldErrors | undefined {
+  const field = findControlCharacters(value, root);
+  return field === undefined ? undefined : { [field]: controlCharactersMessage(field) };
+}
+
+/** Refuses, with a 400 naming the field, text with control characters anywhere in `value`. */
+export function assertNoControlCharacters(value: unknown, root: string): void {
+  const errors = controlCharacterErrors(value, root);
+  if (errors) throw badRequest(Object.values(errors)[0]!, errors);
+}
+
 /** Validates data that did not come through a route schema (multipart fields), failing as a 400. */
 export function parseOrThrow<S extends z.ZodType>(schema: S, data: unknown): z.output<S> {
+  assertNoControlCharacters(data, 'form');
   const result = schema.safeParse(data);
   if (result.success) return result.data;
   const errors = fieldErrors(result.error.issues);
