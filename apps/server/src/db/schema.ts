@@ -8,6 +8,8 @@ export type Timestamp = string;
 export interface UsersTable {
   id: Generated<number>;
   username: string;
+  /** What makes a username taken: usernameKey(username), unique (migration 0008). */
+  username_key: string;
   email: string;
   password_hash: string;
   role: 'admin' | 'user';
