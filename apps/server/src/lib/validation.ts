@@ -17,18 +17,34 @@ export function fieldErrors(issues: readonly Issue[]): FieldErrors {
 /**
  * Where `value` (parsed JSON, a query, a form, a row) holds text with control characters: the
  * dotted path of the first such string, `root` when it is a key, or undefined. Walked without
- * recursion, so that deeply nested JSON costs no stack.
+ * recursion, so that deeply nested JSON costs no stack, and with each value's path worked out
+ * only for the one refused: a body may hold tens of thousands of strings.
  */
 export function findControlCharacters(value: unknown, root: string): string | undefined {
-  const pending: [unknown, string][] = [[value, '']];
-  for (let next = 0; next < pending.length; next += 1) {
-    const [item, path] = pending[next]!;
+  const values: unknown[] = [value];
+  const parents: number[] = [-1];
+  const keys: (string | number)[] = [''];
+  const pathOf = (index: number) => {
+    const parts: (string | number)[] = [];
+    for (let at = index; at > 0; at = parents[at]!) parts.unshift(keys[at]!);
+    return parts.length > 0 ? parts.join('.') : root;
+  };
+  for (let next = 0; next < values.length; next += 1) {
+    const item = values[next];
     if (typeof item === 'string') {
-      if (hasControlCharacters(item)) return path || root;
+      if (hasControlCharacters(item)) return pathOf(next);
+    } else if (Array.isArray(item)) {
+      for (let i = 0; i < item.length; i += 1) {
+        values.push(item[i]);
+        parents.push(next);
+        keys.push(i);
+      }
     } else if (typeof item === 'object' && item !== null) {
-      for (const [key, child] of Object.entries(item)) {
-        if (hasControlCharacters(key)) return path || root;
-        pending.push([child, path ? `${path}.${key}` : key]);
+      for (const key of Object.keys(item)) {
+        if (hasControlCharacters(key)) return pathOf(next);
+        values.push((item as Record<string, unknown>)[key]);
+        parents.push(next);
+        keys.push(key);
       }
     }
   }
