@@ -61,14 +61,22 @@ export async function importRows<T>(plan: ImportPlan<T>): Promise<TImportResult>
 /** Rows per statement when saving or looking up imported rows, well inside both engines' limits. */
 const BATCH_ROWS = 500;
 
+export function batches<T>(items: readonly T[]): T[][] {
+  const result: T[][] = [];
+  for (let start = 0; start < items.length; start += BATCH_ROWS) {
+    result.push(items.slice(start, start + BATCH_ROWS));
+  }
+  return result;
+}
+
 /**
  * Runs `work` on the items a batch at a time, letting other requests in between batches: five
- * thousand rows validated or saved in one go held the event loop for a tenth of a second.
+ * thousand rows validated in one go held the event loop for a tenth of a second.
  */
 export async function inBatches<T>(items: readonly T[], work: (batch: T[]) => unknown) {
-  for (let start = 0; start < items.length; start += BATCH_ROWS) {
-    if (start > 0) await nextTurn();
-    await work(items.slice(start, start + BATCH_ROWS));
+  for (const [index, batch] of batches(items).entries()) {
+    if (index > 0) await nextTurn();
+    await work(batch);
   }
 }
 

@@ -3,7 +3,7 @@ import { nowTimestamp } from '../../db/codecs.js';
 import { pageWithTotal } from '../../db/paged-list.js';
 import type { Database } from '../../db/schema.js';
 import { containsInsensitive } from '../../db/search.js';
-import { inBatches } from '../../lib/row-import.js';
+import { batches, inBatches } from '../../lib/row-import.js';
 
 type DB = Kysely<Database>;
 
@@ -50,15 +50,18 @@ export async function existingUrls(db: DB, userId: number, urls: readonly string
   return found;
 }
 
-/** Saves imported links a few hundred to a statement. */
+/**
+ * Saves imported links a few hundred to a statement, back to back: inside a transaction on
+ * SQLite's one connection, a turn for other requests would only keep their queries waiting.
+ */
 export async function insertLinks(db: DB, userId: number, links: readonly LinkValues[]) {
   const now = nowTimestamp();
-  await inBatches(links, (batch) =>
-    db
+  for (const batch of batches(links)) {
+    await db
       .insertInto('links')
       .values(batch.map((link) => ({ ...link, user_id: userId, created_at: now, updated_at: now })))
-      .execute(),
-  );
+      .execute();
+  }
 }
 
 export function insertLink(db: DB, userId: number, values: LinkValues) {

@@ -4,7 +4,7 @@ import { nowTimestamp } from '../../db/codecs.js';
 import { pageWithTotal } from '../../db/paged-list.js';
 import type { Database } from '../../db/schema.js';
 import { containsInsensitive } from '../../db/search.js';
-import { inBatches } from '../../lib/row-import.js';
+import { batches, inBatches } from '../../lib/row-import.js';
 
 type DB = Kysely<Database>;
 
@@ -114,11 +114,14 @@ export async function insertWallet(db: DB, userId: number, values: WalletValues)
   return toWallet(row);
 }
 
-/** Saves imported wallets a few hundred to a statement. */
+/**
+ * Saves imported wallets a few hundred to a statement, back to back: inside a transaction on
+ * SQLite's one connection, a turn for other requests would only keep their queries waiting.
+ */
 export async function insertWallets(db: DB, userId: number, wallets: readonly WalletValues[]) {
   const now = nowTimestamp();
-  await inBatches(wallets, (batch) =>
-    db
+  for (const batch of batches(wallets)) {
+    await db
       .insertInto('wallets')
       .values(
         batch.map((wallet) => ({
@@ -128,8 +131,8 @@ export async function insertWallets(db: DB, userId: number, wallets: readonly Wa
           updated_at: now,
         })),
       )
-      .execute(),
-  );
+      .execute();
+  }
 }
 
 /** Changes a wallet of `userId`; another user's wallet is not found. */
