@@ -46,9 +46,12 @@ async function* slices(bytes: Buffer) {
 
 const headerNames = (header: string[]) => header.map((name) => name.trim().toLowerCase());
 
-/** A row's values by column name; fields past the header's columns are ignored. */
+/**
+ * A row's values by column name; fields past the header's columns are ignored. The header is the
+ * file's, so its names may be __proto__ or constructor: the record has no prototype.
+ */
 function valuesOf(columns: string[], fields: string[]) {
-  const values: Record<string, string> = {};
+  const values: Record<string, string> = Object.create(null);
   columns.forEach((name, index) => {
     const value = fields[index];
     if (value !== undefined) values[name] = value;

@@ -58,6 +58,7 @@ class BookmarkReader implements TokenizerCallbacks {
     this.tag = this.text.slice(start, end).toLowerCase();
     this.tagStart = start;
     this.href = undefined;
+    this.readingHref = false;
   }
 
   onattribname(start: number, end: number) {
