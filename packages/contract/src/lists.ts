@@ -30,13 +30,6 @@ export const ZListQuery = z.object({
 });
 export type TListQuery = z.input<typeof ZListQuery>;
 
-export const TOTAL_COUNT_HEADER = 'x-total-count';
-/**
- * Sent as `true` when X-Total-Count is a lower bound: a catalogue search counts its matches only
- * so far past the page asked for (see the README, "Lists").
- */
-export const TOTAL_IS_LOWER_BOUND_HEADER = 'x-total-count-lower-bound';
-
 export const ZIdParams = z.object({ id: zId() });
 
 /** Answer of a delete: what happened, in words a page can show. */

@@ -1,7 +1,6 @@
 import { z } from 'zod';
 import { zNumber } from './numbers.js';
-
-export const PATH_MAX = 200;
+import { PATH_MAX } from './wire-constants.js';
 
 /** A public page view reported by the web app: the path only, nothing about the visitor. */
 export const ZVisitRequest = z.object({

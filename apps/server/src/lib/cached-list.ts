@@ -2,11 +2,11 @@ import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { ZErrorResponse } from '@nexusplay/contract/errors';
+import { ZListQuery } from '@nexusplay/contract/lists';
 import {
   TOTAL_COUNT_HEADER,
   TOTAL_IS_LOWER_BOUND_HEADER,
-  ZListQuery,
-} from '@nexusplay/contract/lists';
+} from '@nexusplay/contract/wire-constants';
 import { representationOf } from './encoded-bodies.js';
 import type { CachedBody, ResponseCache } from './response-cache.js';
 import { whenKnown } from './when-known.js';

@@ -1,5 +1,8 @@
 import type { TErrorResponse } from '@nexusplay/contract/errors';
-import { TOTAL_COUNT_HEADER, TOTAL_IS_LOWER_BOUND_HEADER } from '@nexusplay/contract/lists';
+import {
+  TOTAL_COUNT_HEADER,
+  TOTAL_IS_LOWER_BOUND_HEADER,
+} from '@nexusplay/contract/wire-constants';
 import { listPath } from '@nexusplay/contract/page-data';
 import { clearStoredToken, getStoredToken } from './auth-token';
 import { takePageResponse } from './page-data';

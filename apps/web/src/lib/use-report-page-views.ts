@@ -1,4 +1,4 @@
-import { PATH_MAX } from '@nexusplay/contract/stats';
+import { PATH_MAX } from '@nexusplay/contract/wire-constants';
 import { useEffect, useRef } from 'react';
 import { useLocation } from 'react-router';
 

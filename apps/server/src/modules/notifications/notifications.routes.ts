@@ -1,12 +1,8 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { ZErrorResponse } from '@nexusplay/contract/errors';
-import {
-  ZIdParams,
-  ZListQuery,
-  ZMessageResponse,
-  TOTAL_COUNT_HEADER,
-} from '@nexusplay/contract/lists';
+import { ZIdParams, ZListQuery, ZMessageResponse } from '@nexusplay/contract/lists';
+import { TOTAL_COUNT_HEADER } from '@nexusplay/contract/wire-constants';
 import {
   ZMarkReadRequest,
   ZMarkReadResponse,

@@ -1,12 +1,8 @@
 import { sql, type Kysely } from 'kysely';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import {
-  TOTAL_COUNT_HEADER,
-  ZIdParams,
-  ZListQuery,
-  ZMessageResponse,
-} from '@nexusplay/contract/lists';
+import { ZIdParams, ZListQuery, ZMessageResponse } from '@nexusplay/contract/lists';
+import { TOTAL_COUNT_HEADER } from '@nexusplay/contract/wire-constants';
 import {
   ZCreateUserResponse,
   ZUserListItem,
