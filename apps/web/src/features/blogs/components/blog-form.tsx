@@ -46,7 +46,9 @@ export function BlogForm({ blog, onSaved, onCancel }: BlogFormProps) {
       content: blog?.content ?? '',
       author: blog?.author ?? '',
       date: blog?.date ?? todayAsCalendarDate(),
-      description: blog?.description ?? '',
+      // A derived description is the content's opening, not the author's: left blank, saving
+      // derives it again from the content as edited.
+      description: blog?.description_derived ? '' : (blog?.description ?? ''),
     },
   });
 
