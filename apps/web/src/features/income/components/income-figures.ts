@@ -1,5 +1,5 @@
 import type { TIncomeRecord } from '@nexusplay/contract/income';
-import type { DisplayCurrency } from '../../../lib/format-money';
+import { formatTokenAmountUpTo, formatUsd, type DisplayCurrency } from '../../../lib/format-money';
 
 /**
  * Every figure is converted with the price and rate stored with its record, so a record keeps
@@ -16,6 +16,25 @@ export function incomeIn(record: TIncomeRecord, currency: DisplayCurrency): numb
 export function expenseIn(record: TIncomeRecord, currency: DisplayCurrency): number {
   const usd = record.expense_type === 'usd' ? record.expense : record.expense * record.price_usd;
   return toCurrency(usd, record, currency);
+}
+
+/** The expense in tokens: as entered, or the dollars at the record's price. */
+function expenseTokens(record: TIncomeRecord): number {
+  if (record.expense_type !== 'usd') return record.expense;
+  return record.price_usd > 0 ? record.expense / record.price_usd : 0;
+}
+
+/**
+ * The expense in both units, as the record's converted_expense says it ("250 Pixels ($5.00)"),
+ * but written in the numbers of the currency on show: "250 Pixels (US$5,00)" in IDR mode.
+ */
+export function convertedExpenseText(
+  record: TIncomeRecord,
+  tokenLabel: string,
+  currency: DisplayCurrency,
+): string {
+  const tokens = formatTokenAmountUpTo(expenseTokens(record), 2, currency);
+  return `${tokens} ${tokenLabel} (${formatUsd(expenseIn(record, 'usd'), 2, currency)})`;
 }
 
 /** The server's own net income (USD), so the page and the stored record never disagree. */

@@ -24,6 +24,7 @@ import { CurrencyToggle } from './currency-toggle';
 import { IncomeChartSection } from './income-chart-section';
 import { downloadCsv, toIncomeCsv } from './income-csv';
 import {
+  convertedExpenseText,
   expenseIn,
   filterRecords,
   incomeIn,
@@ -112,7 +113,7 @@ function IncomeWorkspace({ config, userId }: IncomeTrackerProps & { userId: numb
     {
       header: `Income (${config.label})`,
       className: 'text-right tabular-nums',
-      cell: (record) => formatTokenAmount(record.income, config.incomeDecimals),
+      cell: (record) => formatTokenAmount(record.income, config.incomeDecimals, currency),
     },
     {
       header: `Income (${currencyLabel})`,
@@ -125,7 +126,9 @@ function IncomeWorkspace({ config, userId }: IncomeTrackerProps & { userId: numb
       cell: (record) => (
         <>
           <span className="block">{formatMoney(expenseIn(record, currency), currency)}</span>
-          <span className="block text-xs text-slate-400">{record.converted_expense}</span>
+          <span className="block text-xs text-slate-400">
+            {convertedExpenseText(record, config.label, currency)}
+          </span>
         </>
       ),
     },
