@@ -1,5 +1,29 @@
 import type { TIncomeRecord } from '@nexusplay/contract/income';
+import { numberOr, textOf, textOr, type Loose } from '../../../lib/display';
 import { formatTokenAmountUpTo, formatUsd, type DisplayCurrency } from '../../../lib/format-money';
+
+/** SPEC 8: the rate used when there is none to be had. */
+const FALLBACK_USD_IDR = 15_000;
+
+/**
+ * A record as the table and the figures use it, whatever the server left out: amounts default
+ * to 0 (SPEC 5), texts to empty, the rate to the spec's fallback.
+ */
+export function incomeRecordOf(record: Loose<TIncomeRecord>): TIncomeRecord {
+  return {
+    id: record.id,
+    income: numberOr(record.income),
+    expense: numberOr(record.expense),
+    expense_type: textOr(record.expense_type, 'usd'),
+    expense_description: textOf(record.expense_description),
+    converted_expense: textOf(record.converted_expense),
+    date: textOf(record.date),
+    net_income: numberOr(record.net_income),
+    price_usd: numberOr(record.price_usd),
+    usd_idr: numberOr(record.usd_idr, FALLBACK_USD_IDR),
+    created_at: textOf(record.created_at),
+  };
+}
 
 /**
  * Every figure is converted with the price and rate stored with its record, so a record keeps
@@ -109,6 +133,8 @@ export function monthlyNetIncome(
   const byMonth = new Map<string, number>();
   for (const record of records) {
     const month = record.date.slice(0, 7);
+    // A record without a date has no month to stand in.
+    if (!/^\d{4}-\d{2}$/.test(month)) continue;
     byMonth.set(month, (byMonth.get(month) ?? 0) + netIncomeIn(record, currency));
   }
   return [...byMonth.entries()]

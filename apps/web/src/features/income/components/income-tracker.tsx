@@ -28,6 +28,7 @@ import {
   expenseIn,
   filterRecords,
   incomeIn,
+  incomeRecordOf,
   monthlyNetIncome,
   MONTH_NAMES,
   netIncomeIn,
@@ -90,12 +91,10 @@ function IncomeWorkspace({ config, userId }: IncomeTrackerProps & { userId: numb
   const records = useQuery(incomeListQuery(config, userId));
   const deletion = useDeleteConfirmation<TIncomeRecord>(useDeleteIncomeMutation(config));
 
-  const shown = records.data && filterRecords(records.data, { search, month });
-  // A poll that finds nothing new keeps the same data, so the chart is left alone.
-  const months = useMemo(
-    () => records.data && monthlyNetIncome(records.data, currency),
-    [records.data, currency],
-  );
+  // A poll that finds nothing new keeps the same data, so the rows and the chart are left alone.
+  const rows = useMemo(() => records.data?.map(incomeRecordOf), [records.data]);
+  const shown = rows && filterRecords(rows, { search, month });
+  const months = useMemo(() => rows && monthlyNetIncome(rows, currency), [rows, currency]);
   const currencyLabel = currency.toUpperCase();
   const isFiltered = search.trim() !== '' || month !== 'all';
 
@@ -108,7 +107,7 @@ function IncomeWorkspace({ config, userId }: IncomeTrackerProps & { userId: numb
     {
       header: 'Date',
       className: 'whitespace-nowrap tabular-nums',
-      cell: (record) => record.date,
+      cell: (record) => (/^\d{4}-\d{2}-\d{2}$/.test(record.date) ? record.date : 'Unknown Date'),
     },
     {
       header: `Income (${config.label})`,
