@@ -64,7 +64,9 @@ export function RegisterForm({ onRegistered }: RegisterFormProps) {
     );
   });
 
+  // A mismatch is about both passwords; a password equal to the name, about all three fields.
   const invalid = standingMessages(form.formState.errors, FIELDS, feedback, {
+    password: ['username', 'email'],
     confirmPassword: ['password'],
   });
   const problem = mutation.error ? registerProblem(mutation.error) : undefined;
