@@ -63,8 +63,12 @@ test.describe('accounts', () => {
     await page.getByLabel('Password', { exact: true }).fill(identity.password);
     await page.getByLabel('Confirm Password').fill(`${identity.password}!`);
     await page.getByRole('button', { name: 'Sign Up' }).click();
-    await expect(page.getByText('Passwords do not match.').first()).toBeVisible();
+    await expect(page.getByRole('alert')).toHaveText('Passwords do not match.');
     expect(registerCalls).toBe(0);
+    // The message is about both passwords: changing either takes it away.
+    await page.getByLabel('Password', { exact: true }).press('End');
+    await page.getByLabel('Password', { exact: true }).pressSequentially('!');
+    await expect(page.getByRole('alert')).toHaveCount(0);
   });
 
   test("a duplicate email shows the server's email error above the form", async ({ page }) => {
@@ -75,9 +79,13 @@ test.describe('accounts', () => {
     await page.getByLabel('Password', { exact: true }).fill('another good password');
     await page.getByLabel('Confirm Password').fill('another good password');
     await page.getByRole('button', { name: 'Sign Up' }).click();
-    await expect(
-      page.getByRole('alert').filter({ hasText: 'This email is already registered.' }),
-    ).toBeVisible();
+    const taken = page.getByRole('alert').filter({ hasText: 'This email is already registered.' });
+    await expect(taken).toBeVisible();
+    // Only a change to the email takes the message about it away.
+    await page.getByLabel('Username').pressSequentially('x');
+    await expect(taken).toBeVisible();
+    await page.getByLabel('Email').fill(newIdentity().email);
+    await expect(taken).toHaveCount(0);
   });
 
   test("a wrong password shows the server's message in red above the form", async ({ page }) => {
@@ -87,9 +95,11 @@ test.describe('accounts', () => {
     await page.getByLabel('Email').fill(identity.email);
     await page.getByLabel('Password').fill('not the password');
     await page.getByRole('button', { name: 'Sign In' }).click();
-    await expect(
-      page.getByRole('alert').filter({ hasText: 'Invalid email or password.' }),
-    ).toBeVisible();
+    const refused = page.getByRole('alert').filter({ hasText: 'Invalid email or password.' });
+    await expect(refused).toBeVisible();
+    // Correcting the password takes the message away; it does not linger beside the next one.
+    await page.getByLabel('Password').fill(identity.password);
+    await expect(refused).toHaveCount(0);
   });
 
   test('signing in on /login returns to the page that asked for it', async ({ page }) => {

@@ -93,7 +93,7 @@ describe('visitor analytics and admin statistics', () => {
     }
     await sendForm(t.app, 'POST', '/api/blogs', adminToken, {
       title: 'Fresh',
-      content: `<p>${'word '.repeat(60)}</p>`,
+      content: `<h1>Opening</h1><p>${'abcdefghij '.repeat(20)}</p>`,
       author: 'Ana',
       date: today,
     });
@@ -107,8 +107,8 @@ describe('visitor analytics and admin statistics', () => {
     expect(body.stats).toMatchObject({ users: 2, articles: 1, games: 0, visitorsToday: 2 });
     expect(body.stats.visitorsThisWeek).toBe(monday === today ? 2 : 4);
     expect(body.latest_blogs[0]).toMatchObject({ title: 'Fresh', author: 'Ana' });
-    expect(body.latest_blogs[0].content.length).toBeLessThanOrEqual(101);
-    expect(body.latest_blogs[0].content).not.toContain('<');
+    // SPEC: the first 100 characters of the content, not a shorter cut at a word.
+    expect(body.latest_blogs[0].content).toBe(`Opening ${'abcdefghij '.repeat(20)}`.slice(0, 100));
 
     const visits = await t.app.inject({
       method: 'GET',

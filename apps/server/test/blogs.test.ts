@@ -91,6 +91,39 @@ describe('blogs API', () => {
     expect(res.json().description).toBe('Title Tom &amp; Jerry write &lt;b&gt; tags as text.');
   });
 
+  it.each([
+    ['<h1>H1</h1><h3>H3</h3><p>para</p>', 'H1 H3 para'],
+    ['<blockquote>Only b and i (allowed)</blockquote><p>Para</p>', 'Only b and i (allowed) Para'],
+    [
+      '<div>one</div><div>two</div><table><tr><td>three</td><td>four</td></tr></table>',
+      'one two three four',
+    ],
+    ['<p>line<br>break and <b>bo</b>ld</p>', 'line break and bold'],
+  ])('derives %j with a space between blocks', async (content, description) => {
+    const res = await create(post('Blocks', { content }));
+    expect(res.json()).toMatchObject({ description, description_derived: true });
+  });
+
+  it('keeps a derived description in step with the content, and a written one as written', async () => {
+    const created = (await create(post('Derived', { content: '<p>First text.</p>' }))).json();
+    expect(created).toMatchObject({ description: 'First text.', description_derived: true });
+    const edit = (fields: Record<string, string>) =>
+      sendForm(t.app, 'PUT', `/api/blogs/${created.id}`, tokens.admin, post('Derived', fields));
+
+    const blank = await edit({ content: '<p>Second text.</p>', description: '' });
+    expect(blank.json()).toMatchObject({ description: 'Second text.', description_derived: true });
+    // A form that sends the derived text back unchanged has not written a description.
+    const echoed = await edit({ content: '<p>Third text.</p>', description: 'Second text.' });
+    expect(echoed.json()).toMatchObject({ description: 'Third text.', description_derived: true });
+
+    const written = await edit({ content: '<p>Fourth text.</p>', description: 'My summary' });
+    expect(written.json()).toMatchObject({ description: 'My summary', description_derived: false });
+    const kept = await edit({ content: '<p>Fifth text.</p>', description: 'My summary' });
+    expect(kept.json()).toMatchObject({ description: 'My summary', description_derived: false });
+    const read = await t.app.inject({ method: 'GET', url: `/api/blogs/${created.id}` });
+    expect(read.json()).toMatchObject({ description: 'My summary', description_derived: false });
+  });
+
   it('sanitises the article and the description when they are saved', async () => {
     const res = await create(
       post('Hostile', {

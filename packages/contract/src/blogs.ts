@@ -11,6 +11,11 @@ export const ZBlog = z.object({
   title: z.string(),
   /** Short summary: sanitised HTML limited to b, i, em, strong, a, p. */
   description: z.string().nullable(),
+  /**
+   * True when nobody wrote the description: it is the opening of the content and follows it. An
+   * edit form leaves it blank, so that saving derives it again from the new content.
+   */
+  description_derived: z.boolean(),
   /** The article: sanitised HTML limited to b, i, em, strong, a, p, h1, h2, ul, li. */
   content: z.string(),
   image: z.string().nullable(),

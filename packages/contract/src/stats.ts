@@ -16,7 +16,7 @@ export type TVisitRequest = z.input<typeof ZVisitRequest>;
 export const ZLatestBlog = z.object({
   id: z.number().int(),
   title: z.string(),
-  /** The opening of the article as plain text, at most 100 characters. */
+  /** The first 100 characters of the article as plain text (fewer when it is shorter). */
   content: z.string(),
   author: z.string(),
   created_at: z.string(),

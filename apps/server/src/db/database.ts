@@ -15,9 +15,13 @@ export type Db = {
   close(): Promise<void>;
 };
 
-export type DatabaseOptions =
+export type DatabaseOptions = (
   | { engine: 'sqlite'; file: string }
-  | { engine: 'postgres'; url: string; schema?: string; maxConnections?: number };
+  | { engine: 'postgres'; url: string; schema?: string; maxConnections?: number }
+) & {
+  /** Tests only: stop after this migration, to write data as an older version would have. */
+  migrateUpTo?: string | undefined;
+};
 
 function openSqlite(file: string): Kysely<Database> {
   if (file !== ':memory:') fs.mkdirSync(path.dirname(file), { recursive: true });
@@ -64,6 +68,7 @@ export async function openDatabase(options: DatabaseOptions): Promise<Db> {
       kysely as Kysely<unknown>,
       options.engine,
       options.engine === 'postgres' ? options.schema : undefined,
+      options.migrateUpTo,
     );
   } catch (error) {
     await kysely.destroy();

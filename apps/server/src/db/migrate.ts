@@ -9,6 +9,7 @@ import * as m0006 from './migrations/0006-gateway-and-income.js';
 import * as m0007 from './migrations/0007-catalogue-scale.js';
 import * as m0008 from './migrations/0008-username-keys.js';
 import * as m0009 from './migrations/0009-sessions.js';
+import * as m0011 from './migrations/0011-derived-descriptions-and-name-search.js';
 
 type EngineMigration = { up(db: Kysely<unknown>, engine: Engine): Promise<void> };
 
@@ -23,7 +24,11 @@ const MIGRATIONS: Record<string, EngineMigration> = {
   '0007-catalogue-scale': m0007,
   '0008-username-keys': m0008,
   '0009-sessions': m0009,
+  '0011-derived-descriptions-and-name-search': m0011,
 };
+
+/** Every migration's name, oldest first. */
+export const MIGRATION_NAMES = Object.keys(MIGRATIONS);
 
 class EngineMigrationProvider implements MigrationProvider {
   constructor(private readonly engine: Engine) {}
@@ -38,14 +43,22 @@ class EngineMigrationProvider implements MigrationProvider {
   }
 }
 
-/** Brings the schema up to date; throws with the failing migration's name. */
-export async function migrateToLatest(db: Kysely<unknown>, engine: Engine, schema?: string) {
+/**
+ * Brings the schema up to date, or only up to the migration `upTo` names (for tests of a later
+ * migration on data written before it); throws with the failing migration's name.
+ */
+export async function migrateToLatest(
+  db: Kysely<unknown>,
+  engine: Engine,
+  schema?: string,
+  upTo?: string,
+) {
   const migrator = new Migrator({
     db,
     provider: new EngineMigrationProvider(engine),
     ...(schema ? { migrationTableSchema: schema } : {}),
   });
-  const { error, results } = await migrator.migrateToLatest();
+  const { error, results } = await (upTo ? migrator.migrateTo(upTo) : migrator.migrateToLatest());
   const failed = results?.find((r) => r.status === 'Error');
   if (error) {
     const reason = error instanceof Error ? error.message : String(error);

@@ -1,4 +1,4 @@
-import type { Generated, Insertable, Selectable } from 'kysely';
+import type { ColumnType, Generated, Insertable, Selectable } from 'kysely';
 
 export type Engine = 'sqlite' | 'postgres';
 
@@ -32,6 +32,11 @@ export interface BlogsTable {
   id: Generated<number>;
   title: string;
   description: string | null;
+  /**
+   * Whether the description was derived from the content rather than written (migration 0011).
+   * Written 1/0 on both engines, read back through decodeBool (see codecs.ts).
+   */
+  description_derived: ColumnType<boolean | number, number | undefined, number>;
   content: string;
   image: string | null;
   author: string;

@@ -2,7 +2,7 @@ import { sql, type Kysely, type RawBuilder } from 'kysely';
 import { withoutControlCharacters } from '@nexusplay/contract/text';
 import type { Database, Engine } from './schema.js';
 
-/** The columns each list searches, and so the columns the search indexes cover. */
+/** The columns the search indexes of migration 0003 cover. */
 export const SEARCHABLE = {
   games: ['name', 'description'],
   blogs: ['title', 'description'],
@@ -10,6 +10,16 @@ export const SEARCHABLE = {
 } as const;
 
 export type SearchableTable = keyof typeof SEARCHABLE;
+
+/**
+ * The columns each list's `q` matches: games by name only (SPEC: the games list filters by
+ * name), posts by title or description (as the sidebar's search).
+ */
+const SEARCHED: { [T in SearchableTable]: readonly (typeof SEARCHABLE)[T][number][] } = {
+  games: ['name'],
+  blogs: ['title', 'description'],
+  tools: ['name', 'description'],
+};
 
 /** The trigram index needs three characters; shorter searches scan. */
 const TRIGRAM = 3;
@@ -37,8 +47,12 @@ export function containsInsensitive(
   return sql<boolean>`lower(${target}) like ${pattern} escape '\\'`;
 }
 
-/** One FTS5 phrase: the text, quotes doubled, matched as a substring by the trigram tokenizer. */
-const ftsPhrase = (text: string) => `"${text.replace(/"/g, '""')}"`;
+/**
+ * One FTS5 phrase in the searched columns: the text, quotes doubled, matched as a substring by
+ * the trigram tokenizer.
+ */
+const ftsPhrase = (table: SearchableTable, text: string) =>
+  `{${SEARCHED[table].join(' ')}} : "${text.replace(/"/g, '""')}"`;
 
 /**
  * Rows of `table` whose searched columns contain `text`, ignoring letter case, through the
@@ -52,7 +66,7 @@ export function matchesSearch(
   const text = searchable(rawText);
   if (engine === 'sqlite' && indexedOnSqlite(text)) {
     const fts = `${table}_search`;
-    return sql<boolean>`${sql.ref(`${table}.id`)} in (select rowid from ${sql.table(fts)} where ${sql.table(fts)} match ${ftsPhrase(text)})`;
+    return sql<boolean>`${sql.ref(`${table}.id`)} in (select rowid from ${sql.table(fts)} where ${sql.table(fts)} match ${ftsPhrase(table, text)})`;
   }
   return columnsContain(engine, table, text);
 }
@@ -63,7 +77,7 @@ const indexedOnSqlite = (text: string) => [...text].length >= TRIGRAM;
 function columnsContain(engine: Engine, table: SearchableTable, text: string) {
   const pattern = `%${escapeLike(text)}%`;
   const operator = engine === 'postgres' ? sql`ilike` : sql`like`;
-  const tests = SEARCHABLE[table].map(
+  const tests = SEARCHED[table].map(
     (column) => sql`${sql.ref(`${table}.${column}`)} ${operator} ${pattern} escape '\\'`,
   );
   return sql<boolean>`(${sql.join(tests, sql` or `)})`;
@@ -82,8 +96,9 @@ export type CatalogueTable = 'games' | 'blogs';
 
 /**
  * The search test for one row, for a walk along a list's order that stops once a page is full.
- * PostgreSQL reads the text lower-cased at write time (migration 0007), which its trigram index
- * also covers, so the planner may take either path; SQLite tests the columns with LIKE.
+ * PostgreSQL reads the searched text lower-cased at write time (migrations 0007 and 0011), which
+ * its trigram index also covers, so the planner may take either path; SQLite tests the columns
+ * with LIKE.
  */
 function rowMatches(engine: Engine, table: CatalogueTable, text: string): RawBuilder<boolean> {
   if (engine === 'sqlite') return columnsContain(engine, table, text);
@@ -135,7 +150,7 @@ export async function searchCatalogue<Row>(
   const fts = sql.table(`${table}_search`);
   const { rows } = await sql<{
     id: number;
-  }>`select rowid as id from ${fts} where ${fts} match ${ftsPhrase(text)} limit ${horizon}`.execute(
+  }>`select rowid as id from ${fts} where ${fts} match ${ftsPhrase(table, text)} limit ${horizon}`.execute(
     db,
   );
   if (rows.length === 0) return { items: [], total: 0, totalIsLowerBound: false };

@@ -15,7 +15,9 @@ export type TestDatabase = { db: Db; dataDir: string; schema?: string; drop(): P
  * A database of its own for one test file: a fresh SQLite file, or on PostgreSQL a fresh schema
  * in TEST_DATABASE_URL that is dropped afterwards, so runs never see each other's rows.
  */
-export async function createTestDatabase(): Promise<TestDatabase> {
+export async function createTestDatabase({
+  upTo,
+}: { upTo?: string | undefined } = {}): Promise<TestDatabase> {
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'nexusplay-test-'));
   let options: DatabaseOptions;
   let dropSchema = async () => {};
@@ -25,11 +27,11 @@ export async function createTestDatabase(): Promise<TestDatabase> {
     if (!url) throw new Error('TEST_ENGINE=postgres needs TEST_DATABASE_URL');
     schema = `test_${randomBytes(6).toString('hex')}`;
     await adminQuery(url, `create schema ${schema}`);
-    options = { engine: 'postgres', url, schema, maxConnections: 4 };
+    options = { engine: 'postgres', url, schema, maxConnections: 4, migrateUpTo: upTo };
     const name = schema;
     dropSchema = () => adminQuery(url, `drop schema if exists ${name} cascade`);
   } else {
-    options = { engine: 'sqlite', file: path.join(dataDir, 'test.db') };
+    options = { engine: 'sqlite', file: path.join(dataDir, 'test.db'), migrateUpTo: upTo };
   }
   let db: Db;
   try {

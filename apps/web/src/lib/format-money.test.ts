@@ -1,5 +1,12 @@
 import { describe, expect, it } from 'vitest';
-import { formatIdr, formatMoney, formatTokenAmount, formatUsd } from './format-money';
+import {
+  formatCompact,
+  formatIdr,
+  formatMoney,
+  formatTokenAmount,
+  formatTokenAmountUpTo,
+  formatUsd,
+} from './format-money';
 
 describe('money formats', () => {
   it('writes rupiah with the Rp prefix and Indonesian grouping and decimals', () => {
@@ -28,5 +35,14 @@ describe('money formats', () => {
   it('picks the format of the currency on show', () => {
     expect(formatMoney(2500, 'usd')).toBe('$2,500.00');
     expect(formatMoney(2500, 'idr')).toBe('Rp\u00a02.500');
+  });
+
+  it('writes every number the Indonesian way for a page in IDR mode', () => {
+    expect(formatTokenAmount(1000, 2, 'idr')).toBe('1.000,00');
+    expect(formatTokenAmountUpTo(1250.5, 2, 'idr')).toBe('1.250,5');
+    expect(formatTokenAmountUpTo(1250.5, 2)).toBe('1,250.5');
+    expect(formatUsd(1234.5, 2, 'idr')).toBe('US$1.234,50');
+    expect(formatCompact(240000)).toBe('240K');
+    expect(formatCompact(1250000, 'idr')).toBe('1,3\u00a0jt');
   });
 });

@@ -19,6 +19,7 @@ export function makeBlog(id: number, overrides: Partial<TBlog> = {}): TBlog {
     id,
     title: `Post ${id}`,
     description: `<p>Summary of post ${id}.</p>`,
+    description_derived: false,
     content: `<p>Body of post ${id}.</p>`,
     image: null,
     author: 'Ayu',

@@ -1,12 +1,13 @@
 import type { Kysely } from 'kysely';
 import { utcDay } from '../../db/codecs.js';
 import type { Database, Engine } from '../../db/schema.js';
-import { plainText, truncateText } from '../blogs/blog-html.js';
+import { openingOf, plainText } from '../blogs/blog-html.js';
 import { addDays, monthStart, weekStart } from './analytics.service.js';
 
 type DB = Kysely<Database>;
 
 const LATEST_BLOGS = 5;
+/** SPEC: the first 100 characters of the content. */
 const PREVIEW_LENGTH = 100;
 
 async function countRows(db: DB, table: 'users' | 'blogs' | 'games') {
@@ -48,7 +49,7 @@ export async function getStats(db: DB, today: string) {
     stats: { users, articles, games, visitorsToday, visitorsThisWeek, visitorsThisMonth },
     latest_blogs: latest.map((blog) => ({
       ...blog,
-      content: truncateText(plainText(blog.content), PREVIEW_LENGTH),
+      content: openingOf(plainText(blog.content), PREVIEW_LENGTH),
     })),
   };
 }

@@ -1,3 +1,4 @@
+import { Parser } from 'htmlparser2';
 import sanitizeHtml from 'sanitize-html';
 import { escapeHtml } from '../../lib/html.js';
 
@@ -31,7 +32,6 @@ const ARTICLE = {
   allowedTags: ['b', 'i', 'em', 'strong', 'a', 'p', 'h1', 'h2', 'ul', 'li'],
 };
 const SUMMARY = { ...LINK_RULES, allowedTags: ['b', 'i', 'em', 'strong', 'a', 'p'] };
-const TEXT_ONLY = { ...LINK_RULES, allowedTags: [], allowedAttributes: {} };
 
 export const sanitizeArticle = (html: string) => sanitizeHtml(html, ARTICLE).trim();
 
@@ -39,19 +39,69 @@ export const sanitizeSummary = (html: string) => sanitizeHtml(html, SUMMARY).tri
 
 const EXCERPT_LENGTH = 200;
 
-const decodeEntities = (text: string) =>
-  text
-    .replace(/&nbsp;/g, ' ')
-    .replace(/&lt;/g, '<')
-    .replace(/&gt;/g, '>')
-    .replace(/&quot;/g, '"')
-    .replace(/&#39;/g, "'")
-    .replace(/&amp;/g, '&');
+/*
+ * Elements whose edges do not separate words: "<b>bo</b>ld" is one word. Every other element (a
+ * paragraph, a heading, a list item, a table cell, a line break, one the article profile drops)
+ * ends a block, which reads as a space.
+ */
+const INLINE = new Set([
+  'a',
+  'abbr',
+  'b',
+  'bdi',
+  'bdo',
+  'cite',
+  'code',
+  'data',
+  'del',
+  'dfn',
+  'em',
+  'font',
+  'i',
+  'ins',
+  'kbd',
+  'mark',
+  'q',
+  's',
+  'samp',
+  'small',
+  'span',
+  'strike',
+  'strong',
+  'sub',
+  'sup',
+  'time',
+  'u',
+  'var',
+]);
+const NON_TEXT = new Set(LINK_RULES.nonTextTags);
 
-/** Plain text of some HTML, with block boundaries kept as spaces. */
+/** Plain text of some HTML, entities decoded, with a space wherever a block begins or ends. */
 export function plainText(html: string): string {
-  const spaced = html.replace(/<\/(p|h1|h2|li|ul)>/gi, '$& ').replace(/<br\s*\/?>/gi, ' ');
-  return decodeEntities(sanitizeHtml(spaced, TEXT_ONLY)).replace(/\s+/g, ' ').trim();
+  const parts: string[] = [];
+  let hidden = 0;
+  const edge = (name: string) => {
+    if (NON_TEXT.has(name)) return true;
+    if (!INLINE.has(name)) parts.push(' ');
+    return false;
+  };
+  const parser = new Parser(
+    {
+      onopentag: (name) => {
+        if (edge(name)) hidden += 1;
+      },
+      onclosetag: (name) => {
+        if (edge(name)) hidden = Math.max(0, hidden - 1);
+      },
+      ontext: (text) => {
+        if (hidden === 0) parts.push(text);
+      },
+    },
+    { decodeEntities: true, lowerCaseTags: true },
+  );
+  parser.write(html);
+  parser.end();
+  return parts.join('').replace(/\s+/g, ' ').trim();
 }
 
 /** The opening of some text, cut at a word boundary. */
@@ -62,9 +112,25 @@ export function truncateText(text: string, length: number): string {
   return `${(lastSpace > length * 0.6 ? cut.slice(0, lastSpace) : cut).trimEnd()}…`;
 }
 
+/** The first `length` characters of some text (whole code points, so no emoji is split). */
+export const openingOf = (text: string, length: number) =>
+  Array.from(text).slice(0, length).join('').trimEnd();
+
 /**
  * A description for a post that has none: the opening of its text. Descriptions are HTML, so
  * the text is escaped: "&lt;b&gt;" written in an article must stay text.
  */
 export const excerptOf = (html: string, length = EXCERPT_LENGTH) =>
   escapeHtml(truncateText(plainText(html), length));
+
+export type BlogSummary = { description: string | null; description_derived: boolean };
+
+/**
+ * The description a post is stored with: the one its author wrote, sanitised, or else one derived
+ * from its content, marked as such so that it follows the content when the content changes.
+ */
+export function summaryOf(contentHtml: string, written: string | undefined): BlogSummary {
+  const description = written ? sanitizeSummary(written) : '';
+  if (description) return { description, description_derived: false };
+  return { description: excerptOf(contentHtml) || null, description_derived: true };
+}

@@ -1,6 +1,6 @@
 import type { Kysely } from 'kysely';
 import { LIST_CAP } from '@nexusplay/contract/lists';
-import { nowTimestamp } from '../../db/codecs.js';
+import { decodeBool, encodeBool, nowTimestamp } from '../../db/codecs.js';
 import { blockAt, listTotal } from '../../db/list-blocks.js';
 import type { Database, Engine } from '../../db/schema.js';
 import { searchCatalogue } from '../../db/search.js';
@@ -11,6 +11,7 @@ export const BLOG_COLUMNS = [
   'id',
   'title',
   'description',
+  'description_derived',
   'content',
   'image',
   'author',
@@ -26,6 +27,7 @@ export type BlogQuery = {
 export type BlogValues = {
   title: string;
   description: string | null;
+  description_derived: boolean;
   content: string;
   image: string | null;
   author: string;
@@ -33,6 +35,19 @@ export type BlogValues = {
 };
 
 const MONTHS = { table: 'blog_months', key: 'month' } as const;
+
+type StoredBlog = { description_derived: boolean | number };
+
+/** A row as the API shows it: the flag a boolean on either engine. */
+const toBlog = <Row extends StoredBlog>(row: Row) => ({
+  ...row,
+  description_derived: decodeBool(row.description_derived),
+});
+const toBlogs = <Row extends StoredBlog>(rows: Row[]) => rows.map(toBlog);
+const toStored = (values: BlogValues) => ({
+  ...values,
+  description_derived: encodeBool(values.description_derived),
+});
 
 /** The first day after the month `YYYY-MM`, as a post date. */
 function monthAfter(month: string) {
@@ -52,7 +67,13 @@ export async function listBlogs(db: DB, engine: Engine, query: BlogQuery) {
   const newest = (skip: number, beforeDate?: string) => {
     let page = db.selectFrom('blogs').select(BLOG_COLUMNS);
     if (beforeDate !== undefined) page = page.where('date', '<', beforeDate);
-    return page.orderBy('date', 'desc').orderBy('id', 'desc').limit(limit).offset(skip).execute();
+    return page
+      .orderBy('date', 'desc')
+      .orderBy('id', 'desc')
+      .limit(limit)
+      .offset(skip)
+      .execute()
+      .then(toBlogs);
   };
   if (offset === 0) {
     const [items, total] = await Promise.all([newest(0), listTotal(db, MONTHS)]);
@@ -75,30 +96,38 @@ function searchBlogs(db: DB, engine: Engine, text: string, limit: number, offset
       .orderBy('id', 'desc')
       .limit(limit)
       .offset(offset)
-      .execute(),
+      .execute()
+      .then(toBlogs),
   );
 }
 
-export function getBlog(db: DB, id: number) {
-  return db.selectFrom('blogs').select(BLOG_COLUMNS).where('id', '=', id).executeTakeFirst();
+export async function getBlog(db: DB, id: number) {
+  const row = await db
+    .selectFrom('blogs')
+    .select(BLOG_COLUMNS)
+    .where('id', '=', id)
+    .executeTakeFirst();
+  return row && toBlog(row);
 }
 
-export function insertBlog(db: DB, values: BlogValues) {
+export async function insertBlog(db: DB, values: BlogValues) {
   const now = nowTimestamp();
-  return db
+  const row = await db
     .insertInto('blogs')
-    .values({ ...values, created_at: now, updated_at: now })
+    .values({ ...toStored(values), created_at: now, updated_at: now })
     .returning(BLOG_COLUMNS)
     .executeTakeFirstOrThrow();
+  return toBlog(row);
 }
 
-export function updateBlog(db: DB, id: number, values: BlogValues) {
-  return db
+export async function updateBlog(db: DB, id: number, values: BlogValues) {
+  const row = await db
     .updateTable('blogs')
-    .set({ ...values, updated_at: nowTimestamp() })
+    .set({ ...toStored(values), updated_at: nowTimestamp() })
     .where('id', '=', id)
     .returning(BLOG_COLUMNS)
     .executeTakeFirst();
+  return row && toBlog(row);
 }
 
 export function deleteBlog(db: DB, id: number) {

@@ -1,6 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { ZBlog, ZBlogFields } from '@nexusplay/contract/blogs';
+import { ZBlog, ZBlogFields, type TBlog } from '@nexusplay/contract/blogs';
 import { ZErrorResponse } from '@nexusplay/contract/errors';
 import { ZIdParams, ZMessageResponse } from '@nexusplay/contract/lists';
 import { notFound } from '../../lib/app-error.js';
@@ -10,7 +10,7 @@ import { parseOrThrow } from '../../lib/validation.js';
 import { BEARER, WRITE_ERROR_RESPONSES } from '../../lib/route-schemas.js';
 import { deleteUploadIfUnreferenced, saveUpload } from '../uploads/uploads.repository.js';
 import { processImage } from '../uploads/uploads.service.js';
-import { excerptOf, sanitizeArticle, sanitizeSummary } from './blog-html.js';
+import { sanitizeArticle, sanitizeSummary, summaryOf } from './blog-html.js';
 import { deleteBlog, getBlog, insertBlog, listBlogs, updateBlog } from './blogs.repository.js';
 
 const multipartDoc = {
@@ -20,14 +20,25 @@ const multipartDoc = {
   security: BEARER,
 };
 
-/** The stored form of a post: both HTML fields sanitised, a description always present. */
-function blogValues(fields: ReturnType<typeof ZBlogFields.parse>, image: string | null) {
-  const content = sanitizeArticle(fields.content);
-  const description = fields.description ? sanitizeSummary(fields.description) : excerptOf(content);
+/**
+ * The stored form of a post: both HTML fields sanitised, a description always present. The
+ * description is derived from the content as written, before the article profile drops tags
+ * that still separate words. A derived description sent back unchanged (as a form prefilled with
+ * it would) is not one the author wrote.
+ */
+function blogValues(
+  fields: ReturnType<typeof ZBlogFields.parse>,
+  image: string | null,
+  current?: Pick<TBlog, 'description' | 'description_derived'>,
+) {
+  const echoed =
+    current?.description_derived === true &&
+    fields.description !== undefined &&
+    sanitizeSummary(fields.description) === current.description;
   return {
     title: fields.title,
-    content,
-    description: description || null,
+    content: sanitizeArticle(fields.content),
+    ...summaryOf(fields.content, echoed ? undefined : fields.description),
     author: fields.author,
     date: fields.date,
     image,
@@ -94,7 +105,7 @@ const blogForms: FastifyPluginAsyncZod = async (app) => {
             : fields.remove_image
               ? null
               : current.image;
-          const updated = await updateBlog(trx, id, blogValues(fields, image));
+          const updated = await updateBlog(trx, id, blogValues(fields, image, current));
           if (current.image !== image) await deleteUploadIfUnreferenced(trx, current.image);
           return updated;
         });

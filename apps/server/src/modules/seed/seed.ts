@@ -1,8 +1,8 @@
 import type { Kysely } from 'kysely';
 import sharp from 'sharp';
-import { nowTimestamp } from '../../db/codecs.js';
+import { encodeBool, nowTimestamp } from '../../db/codecs.js';
 import type { Database } from '../../db/schema.js';
-import { excerptOf, sanitizeArticle, sanitizeSummary } from '../blogs/blog-html.js';
+import { sanitizeArticle, summaryOf } from '../blogs/blog-html.js';
 import { saveUpload } from '../uploads/uploads.repository.js';
 import { processImage } from '../uploads/uploads.service.js';
 import { DEMO_BLOGS, DEMO_GAMES, DEMO_TOOLS } from './demo-content.js';
@@ -90,13 +90,14 @@ export async function seedDemoContent(db: Kysely<Database>): Promise<boolean> {
       .map((blog, i) => ({ blog, i }))
       .sort((a, b) => a.blog.date.localeCompare(b.blog.date));
     for (const { blog, i } of blogs) {
-      const content = sanitizeArticle(blog.content);
+      const summary = summaryOf(blog.content, blog.description);
       await trx
         .insertInto('blogs')
         .values({
           title: blog.title,
-          description: blog.description ? sanitizeSummary(blog.description) : excerptOf(content),
-          content,
+          description: summary.description,
+          description_derived: encodeBool(summary.description_derived),
+          content: sanitizeArticle(blog.content),
           image: await saveUpload(trx, blogCovers[i]!),
           author: blog.author,
           date: blog.date,

@@ -1,6 +1,6 @@
 /** A row's optional category, or a quiet dash that assistive technology reads as "No category". */
-export function CategoryBadge({ category }: { category: string | null }) {
-  if (!category) {
+export function CategoryBadge({ category }: { category: string | null | undefined }) {
+  if (!category?.trim()) {
     return (
       <span className="text-slate-500">
         <span aria-hidden="true">—</span>

@@ -111,4 +111,32 @@ describe('Manage Blogs', () => {
       description: '<p>Summary of post 2.</p>',
     });
   });
+
+  it('leaves a derived description blank in the form, so that it follows the new content', async () => {
+    const derived = makeBlog(3, {
+      title: 'Derived summary',
+      description: 'Body of post 3.',
+      description_derived: true,
+    });
+    const fetchMock = stubApi((call) =>
+      call.method === 'GET' && call.url.pathname === '/api/blogs'
+        ? listReply([derived], 1)
+        : call.method === 'PUT'
+          ? { status: 200, body: derived }
+          : undefined,
+    );
+    const { user } = renderApp('/admin/blogs', { token: adminToken() });
+    await user.click(
+      await screen.findByRole('button', { name: 'Edit Derived summary' }, { timeout: 5000 }),
+    );
+    const dialog = within(await screen.findByRole('dialog', { name: 'Edit Blog' }));
+    expect(dialog.getByLabelText('Description')).toHaveValue('');
+    await dialog.findByRole('textbox', { name: 'Content' }, { timeout: 5000 });
+    await user.click(dialog.getByRole('button', { name: 'Save' }));
+
+    await vi.waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
+    const put = callsMade(fetchMock).indexOf('PUT /api/blogs/3');
+    const body = fetchMock.mock.calls[put]?.[1]?.body as FormData;
+    expect(body.get('description')).toBe('');
+  });
 });

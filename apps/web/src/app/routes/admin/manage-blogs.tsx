@@ -11,6 +11,7 @@ import { blogsPageQuery } from '../../../features/blogs/api/get-blogs';
 import { useDeleteBlogMutation } from '../../../features/blogs/api/manage-blogs';
 import { BlogForm } from '../../../features/blogs/components/blog-form';
 import { blogDateLabel, blogTitle } from '../../../features/blogs/components/blog-display';
+import { NO_VALUE, textOr } from '../../../lib/display';
 import { usePagedSearch } from '../../../lib/use-paged-search';
 import { useDeleteConfirmation, useFormDialog } from '../../../lib/use-row-dialogs';
 import { ADMIN_PAGE_SIZE } from './admin-table';
@@ -32,7 +33,7 @@ export function ManageBlogsPage() {
         <span className="line-clamp-2 font-medium text-white">{blogTitle(blog)}</span>
       ),
     },
-    { header: 'Author', cell: (blog) => blog.author },
+    { header: 'Author', cell: (blog) => textOr(blog.author, NO_VALUE) },
     {
       header: 'Date',
       className: 'whitespace-nowrap',

@@ -9,7 +9,9 @@ import { FormDialog } from '../../../components/ui/form-dialog';
 import { RowActions } from '../../../components/ui/row-actions';
 import { gamesPageQuery } from '../../../features/games/api/get-games';
 import { useDeleteGameMutation } from '../../../features/games/api/manage-games';
+import { gameName } from '../../../features/games/components/game-display';
 import { GameForm } from '../../../features/games/components/game-form';
+import { NO_VALUE, textOr } from '../../../lib/display';
 import { isWebUrl } from '../../../lib/urls';
 import { usePagedSearch } from '../../../lib/use-paged-search';
 import { useDeleteConfirmation, useFormDialog } from '../../../lib/use-row-dialogs';
@@ -33,7 +35,10 @@ export function ManageGamesPage() {
   });
 
   const columns: Column<TGame>[] = [
-    { header: 'Name', cell: (game) => <span className="font-medium text-white">{game.name}</span> },
+    {
+      header: 'Name',
+      cell: (game) => <span className="font-medium text-white">{gameName(game)}</span>,
+    },
     {
       header: 'Image',
       cell: (game) => (
@@ -49,7 +54,9 @@ export function ManageGamesPage() {
     {
       header: 'Description',
       className: 'max-w-md',
-      cell: (game) => <p className="line-clamp-2 text-slate-300">{game.description}</p>,
+      cell: (game) => (
+        <p className="line-clamp-2 text-slate-300">{textOr(game.description, NO_VALUE)}</p>
+      ),
     },
     {
       header: 'Link',
@@ -59,7 +66,7 @@ export function ManageGamesPage() {
             href={game.link}
             target="_blank"
             rel="noopener noreferrer"
-            aria-label={`Visit ${game.name} (opens in a new tab)`}
+            aria-label={`Visit ${gameName(game)} (opens in a new tab)`}
             className="inline-flex items-center gap-1 rounded font-semibold text-indigo-300 hover:text-indigo-200"
           >
             Visit
@@ -72,7 +79,7 @@ export function ManageGamesPage() {
       className: 'text-right',
       cell: (game) => (
         <RowActions
-          name={game.name}
+          name={gameName(game)}
           onEdit={() => form.openEdit(game)}
           onDelete={() => deletion.ask(game)}
         />
@@ -97,7 +104,7 @@ export function ManageGamesPage() {
         columns={columns}
         rowKey={(game) => game.id}
         searchLabel="Search games"
-        searchPlaceholder="Search games by name or description..."
+        searchPlaceholder="Search games by name..."
         caption="Games"
         pagesLabel="Games pages"
         noun="games"
@@ -118,8 +125,8 @@ export function ManageGamesPage() {
         title="Delete game?"
         description={
           <>
-            <strong className="text-white">{deletion.row?.name}</strong> will be removed from the
-            site. This cannot be undone.
+            <strong className="text-white">{deletion.row && gameName(deletion.row)}</strong> will be
+            removed from the site. This cannot be undone.
           </>
         }
         confirmLabel="Delete"

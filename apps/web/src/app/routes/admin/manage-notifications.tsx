@@ -6,6 +6,7 @@ import { FormAlert } from '../../../components/ui/form-alert';
 import { notificationsQuery } from '../../../features/notifications/api/get-notifications';
 import { useDeleteNotificationMutation } from '../../../features/notifications/api/manage-notifications';
 import { NotificationAdminList } from '../../../features/notifications/components/notification-admin-list';
+import { notificationTitle } from '../../../features/notifications/components/notification-display';
 import { NotificationForm } from '../../../features/notifications/components/notification-form';
 import { useAuth } from '../../../lib/auth';
 import { AdminPage } from './admin-page';
@@ -77,8 +78,8 @@ export function ManageNotificationsPage() {
           description={
             // The dialog opens outside this page's markup, so it names its language again.
             <span lang="id">
-              <strong className="text-white">{toDelete?.title}</strong> akan dihapus untuk semua
-              pengguna. Tindakan ini tidak dapat dibatalkan.
+              <strong className="text-white">{toDelete && notificationTitle(toDelete)}</strong> akan
+              dihapus untuk semua pengguna. Tindakan ini tidak dapat dibatalkan.
             </span>
           }
           confirmLabel="Hapus"

@@ -9,7 +9,9 @@ import { RowActions } from '../../../components/ui/row-actions';
 import { toolsPageQuery } from '../../../features/tools/api/get-tools';
 import { useDeleteToolMutation } from '../../../features/tools/api/manage-tools';
 import { ToolForm } from '../../../features/tools/components/tool-form';
+import { toolName } from '../../../features/tools/components/tool-display';
 import { ToolIcon } from '../../../features/tools/components/tool-icon';
+import { NO_VALUE, textOr } from '../../../lib/display';
 import { usePagedSearch } from '../../../lib/use-paged-search';
 import { useDeleteConfirmation, useFormDialog } from '../../../lib/use-row-dialogs';
 import { ADMIN_PAGE_SIZE } from './admin-table';
@@ -24,7 +26,10 @@ export function ManageToolsPage() {
   const deletion = useDeleteConfirmation<TTool>(useDeleteToolMutation());
 
   const columns: Column<TTool>[] = [
-    { header: 'Name', cell: (tool) => <span className="font-medium text-white">{tool.name}</span> },
+    {
+      header: 'Name',
+      cell: (tool) => <span className="font-medium text-white">{toolName(tool)}</span>,
+    },
     {
       header: 'Icon',
       cell: (tool) => (
@@ -32,7 +37,9 @@ export function ManageToolsPage() {
           <span className="flex size-9 items-center justify-center rounded-lg bg-indigo-500/15 text-indigo-300">
             <ToolIcon icon={tool.icon} className="size-5" />
           </span>
-          <span className="max-w-40 truncate text-xs text-slate-400">{tool.icon}</span>
+          <span className="max-w-40 truncate text-xs text-slate-400">
+            {textOr(tool.icon, NO_VALUE)}
+          </span>
         </span>
       ),
     },
@@ -41,7 +48,7 @@ export function ManageToolsPage() {
       className: 'max-w-md',
       cell: (tool) => (
         <p lang="id" className="line-clamp-2 text-slate-300">
-          {tool.description}
+          {textOr(tool.description, NO_VALUE)}
         </p>
       ),
     },
@@ -50,7 +57,7 @@ export function ManageToolsPage() {
       className: 'text-right',
       cell: (tool) => (
         <RowActions
-          name={tool.name}
+          name={toolName(tool)}
           onEdit={() => form.openEdit(tool)}
           onDelete={() => deletion.ask(tool)}
         />
@@ -96,8 +103,8 @@ export function ManageToolsPage() {
         title="Delete tool?"
         description={
           <>
-            <strong className="text-white">{deletion.row?.name}</strong> will be removed from the
-            tools dashboard. This cannot be undone.
+            <strong className="text-white">{deletion.row && toolName(deletion.row)}</strong> will be
+            removed from the tools dashboard. This cannot be undone.
           </>
         }
         confirmLabel="Delete"

@@ -143,6 +143,41 @@ describe('Manage Users', { timeout: 15_000 }, () => {
     );
   });
 
+  it('drops a reason once its field changes, and the next submission replaces them all', async () => {
+    const replies: Reply[] = [
+      {
+        status: 409,
+        body: {
+          message: 'This email is already registered.',
+          errors: {
+            email: 'This email is already registered.',
+            username: 'This username is already taken.',
+          },
+        },
+      },
+      { status: 500, body: { message: 'Internal server error.' } },
+    ];
+    stubUsersAdmin(({ method }) => (method === 'POST' ? replies.shift() : undefined));
+    const { user } = await openPage();
+    await user.click(screen.getByRole('button', { name: 'Add User' }));
+    const dialog = within(await screen.findByRole('dialog', { name: 'Add New User' }));
+    await user.type(dialog.getByLabelText('Username'), 'playerone');
+    await user.type(dialog.getByLabelText('Email'), 'player.one@example.com');
+    await user.click(dialog.getByRole('button', { name: 'Save' }));
+    expect(await dialog.findByText('This username is already taken.')).toBeInTheDocument();
+
+    await user.type(dialog.getByLabelText('Username'), '2');
+    expect(dialog.queryByText('This username is already taken.')).not.toBeInTheDocument();
+    expect(dialog.getByText('This email is already registered.')).toBeInTheDocument();
+
+    await user.click(dialog.getByRole('button', { name: 'Save' }));
+    expect(await dialog.findByRole('alert')).toHaveTextContent('Internal server error.');
+    expect(dialog.queryByText('This email is already registered.')).not.toBeInTheDocument();
+    // A reason about no field in particular is about the whole form.
+    await user.selectOptions(dialog.getByLabelText('Role'), 'admin');
+    expect(dialog.queryByRole('alert')).not.toBeInTheDocument();
+  });
+
   it('edits an account and sends its fields', async () => {
     const fetchMock = stubUsersAdmin(({ method, url }) =>
       method === 'PUT' && url.pathname === '/api/users/7'

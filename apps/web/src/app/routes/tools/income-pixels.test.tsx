@@ -74,6 +74,14 @@ function stubIncomeServer(more: Answer = () => undefined) {
   });
 }
 
+/** Every piece of text on the page, each on its own, so that neighbours do not run together. */
+function textsOfPage() {
+  const walker = document.createTreeWalker(document.body, NodeFilter.SHOW_TEXT);
+  const texts: string[] = [];
+  while (walker.nextNode()) texts.push(walker.currentNode.textContent ?? '');
+  return texts;
+}
+
 function totals() {
   return within(screen.getByRole('region', { name: 'Totals' }));
 }
@@ -119,6 +127,26 @@ describe('Income Pixels', { timeout: 15_000 }, () => {
     expect(total('Net Income')).toHaveTextContent('Rp 300.000');
     expect(screen.getByRole('columnheader', { name: 'Net Income (IDR)' })).toBeInTheDocument();
     expect(march.getByRole('cell', { name: 'Rp\u00a0240.000' })).toBeInTheDocument();
+  });
+
+  it('writes every number on the page the Indonesian way in IDR mode', async () => {
+    stubIncomeServer();
+    const { user } = await openPage();
+    const march = () => within(screen.getByRole('cell', { name: 'Land rent' }).closest('tr')!);
+    expect(march().getByText('250 Pixels ($5.00)')).toBeInTheDocument();
+
+    await user.click(screen.getByRole('button', { name: 'IDR' }));
+    expect(march().getByRole('cell', { name: '1.000' })).toBeInTheDocument();
+    expect(march().getByText('250 Pixels (US$5,00)')).toBeInTheDocument();
+    const ticks = await screen.findAllByText(/\d/, {
+      selector: '.recharts-cartesian-axis-tick-value tspan',
+    });
+    // The chart's axis too: "240 rb" (ribu), not "240K".
+    expect(ticks.map((tick) => tick.textContent)).toContain('240\u00a0rb');
+    // No US grouping (1,000) or US decimals (5.00) anywhere on the page.
+    expect(textsOfPage().filter((text) => /\d,\d{3}(?!\d)|\d\.\d{1,2}(?!\d)/.test(text))).toEqual(
+      [],
+    );
   });
 
   it('filters by month and by description or date, totals following the rows shown', async () => {

@@ -15,6 +15,7 @@ import {
   useExportLinksMutation,
   useImportLinksMutation,
 } from '../../../features/links/api/transfer-links';
+import { linkTitle } from '../../../features/links/components/link-display';
 import { LinkForm } from '../../../features/links/components/link-form';
 import { useAuth } from '../../../lib/auth';
 import { isWebUrl } from '../../../lib/urls';
@@ -23,8 +24,8 @@ import { useDeleteConfirmation, useFormDialog } from '../../../lib/use-row-dialo
 import { PERSONAL_PAGE_SIZE, PersonalToolTable } from './personal-tool-table';
 import { TOOL_CATALOG } from './tool-catalog';
 
-function hostOf(url: string): string {
-  return isWebUrl(url) ? new URL(url).host : url;
+function hostOf(url: string | null | undefined): string {
+  return isWebUrl(url) ? new URL(url).host : (url ?? '');
 }
 
 export function LinkManagerPage() {
@@ -51,7 +52,7 @@ export function LinkManagerPage() {
       header: 'Title',
       cell: (link) => (
         <span className="flex flex-col">
-          <span className="font-medium text-white">{link.title}</span>
+          <span className="font-medium text-white">{linkTitle(link)}</span>
           <span className="max-w-xs truncate text-xs text-slate-400">{hostOf(link.url)}</span>
         </span>
       ),
@@ -71,7 +72,7 @@ export function LinkManagerPage() {
               href={link.url}
               target="_blank"
               rel="noopener noreferrer"
-              aria-label={`Open ${link.title} in a new tab`}
+              aria-label={`Open ${linkTitle(link)} in a new tab`}
               className={buttonStyles('secondary', undefined, 'sm')}
             >
               <ExternalLinkIcon aria-hidden="true" className="size-4" />
@@ -79,7 +80,7 @@ export function LinkManagerPage() {
             </a>
           ) : null}
           <RowActions
-            name={link.title}
+            name={linkTitle(link)}
             onEdit={() => form.openEdit(link)}
             onDelete={() => deletion.ask(link)}
           />
@@ -133,8 +134,8 @@ export function LinkManagerPage() {
         title="Delete link?"
         description={
           <>
-            <strong className="text-white">{deletion.row?.title}</strong> will be removed from your
-            links. This cannot be undone.
+            <strong className="text-white">{deletion.row && linkTitle(deletion.row)}</strong> will
+            be removed from your links. This cannot be undone.
           </>
         }
         confirmLabel="Delete"

@@ -14,6 +14,7 @@ import {
   useImportWalletsMutation,
 } from '../../../features/wallets/api/transfer-wallets';
 import { WalletAddress } from '../../../features/wallets/components/wallet-address';
+import { walletName } from '../../../features/wallets/components/wallet-display';
 import { WalletForm } from '../../../features/wallets/components/wallet-form';
 import { useAuth } from '../../../lib/auth';
 import { useFlashMessage } from '../../../lib/use-flash-message';
@@ -43,14 +44,14 @@ export function WalletTrackerPage() {
   const columns: Column<TWallet>[] = [
     {
       header: 'Wallet Name',
-      cell: (wallet) => <span className="font-medium text-white">{wallet.wallet_name}</span>,
+      cell: (wallet) => <span className="font-medium text-white">{walletName(wallet)}</span>,
     },
     {
       header: 'Address',
       cell: (wallet) => (
         <WalletAddress
           address={wallet.wallet_address}
-          walletName={wallet.wallet_name}
+          walletName={walletName(wallet)}
           onCopied={() => toast.flash('Wallet address copied!')}
           onCopyFailed={() => toast.flash('The address could not be copied.', 'error')}
         />
@@ -65,7 +66,7 @@ export function WalletTrackerPage() {
       className: 'text-right',
       cell: (wallet) => (
         <RowActions
-          name={wallet.wallet_name}
+          name={walletName(wallet)}
           onEdit={() => form.openEdit(wallet)}
           onDelete={() => deletion.ask(wallet)}
         />
@@ -115,8 +116,8 @@ export function WalletTrackerPage() {
         title="Delete wallet?"
         description={
           <>
-            <strong className="text-white">{deletion.row?.wallet_name}</strong> will no longer be
-            tracked. This cannot be undone.
+            <strong className="text-white">{deletion.row && walletName(deletion.row)}</strong> will
+            no longer be tracked. This cannot be undone.
           </>
         }
         confirmLabel="Delete"

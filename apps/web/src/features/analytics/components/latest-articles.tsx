@@ -1,11 +1,14 @@
 import type { TStatsResponse } from '@nexusplay/contract/stats';
 import { Link } from 'react-router';
 import { Skeleton } from '../../../components/ui/skeleton';
+import { textOf, textOr, type Loose } from '../../../lib/display';
 import { formatCalendarDate } from '../../../lib/format-date';
+
+type LatestArticle = TStatsResponse['latest_blogs'][number];
 
 type LatestArticlesProps = {
   /** Undefined while loading, or when they could not be loaded. */
-  articles: TStatsResponse['latest_blogs'] | undefined;
+  articles: Loose<LatestArticle>[] | undefined;
   failedToLoad: boolean;
 };
 
@@ -35,29 +38,36 @@ export function LatestArticles({ articles, failedToLoad }: LatestArticlesProps) 
         <ul className="mt-4 divide-y divide-slate-800">
           {articles.map((article) => (
             <li key={article.id} className="py-4 first:pt-0 last:pb-0">
-              <article>
-                <h3 className="font-semibold text-white">
-                  <Link to={`/blogs/${article.id}`} className="rounded hover:text-indigo-300">
-                    {article.title}
-                  </Link>
-                </h3>
-                <p className="mt-1 text-sm break-words text-slate-300">{article.content}</p>
-                <p className="mt-2 text-xs text-slate-400">
-                  {article.author}
-                  {formatCalendarDate(article.created_at) ? (
-                    <>
-                      {' · '}
-                      <time dateTime={article.created_at}>
-                        {formatCalendarDate(article.created_at)}
-                      </time>
-                    </>
-                  ) : null}
-                </p>
-              </article>
+              <LatestArticleItem article={article} />
             </li>
           ))}
         </ul>
       )}
     </section>
+  );
+}
+
+/** One article: SPEC 2's title, opening, author and date; a missing title reads 'Untitled Blog'. */
+function LatestArticleItem({ article }: { article: Loose<LatestArticle> }) {
+  const createdOn = formatCalendarDate(article.created_at);
+  const author = textOf(article.author);
+  return (
+    <article>
+      <h3 className="font-semibold text-white">
+        <Link to={`/blogs/${article.id}`} className="rounded hover:text-indigo-300">
+          {textOr(article.title, 'Untitled Blog')}
+        </Link>
+      </h3>
+      {textOf(article.content) ? (
+        <p className="mt-1 text-sm break-words text-slate-300">{article.content}</p>
+      ) : null}
+      {author || createdOn ? (
+        <p className="mt-2 text-xs text-slate-400">
+          {author}
+          {author && createdOn ? ' · ' : null}
+          {createdOn ? <time dateTime={article.created_at ?? undefined}>{createdOn}</time> : null}
+        </p>
+      ) : null}
+    </article>
   );
 }

@@ -1,10 +1,13 @@
 import type { TVisitsItem } from '@nexusplay/contract/stats';
-import { Legend, Pie, PieChart, Tooltip } from 'recharts';
+import { Legend, Pie, PieChart, Tooltip, type LegendPayload } from 'recharts';
 import { ChartPanel, CHART_HEIGHT } from './chart-panel';
 import { chartTheme } from './chart-theme';
 import { recentVisits } from './visit-series';
 
 const DAYS = 7;
+
+/** The legend lists the days as the calendar does; by default it would sort their names. */
+const byDay = (item: LegendPayload) => (item.payload as { day?: string } | undefined)?.day ?? '';
 
 type UserDistributionChartProps = {
   items: TVisitsItem[] | undefined;
@@ -47,7 +50,7 @@ export function UserDistributionChart({ items, failedToLoad }: UserDistributionC
           stroke="none"
         />
         <Tooltip {...chartTheme.tooltip} />
-        <Legend wrapperStyle={{ fontSize: 12, color: chartTheme.axis }} />
+        <Legend itemSorter={byDay} wrapperStyle={{ fontSize: 12, color: chartTheme.axis }} />
       </PieChart>
     </ChartPanel>
   );

@@ -31,11 +31,11 @@ describe('visit series', () => {
   it('takes the last days, labelled by date or weekday', () => {
     const items = [item('2025-03-01', 1, 0), item('2025-03-02', 2, 0), item('2025-03-03', 3, 0)];
     expect(recentVisits(items, 2)).toEqual([
-      { label: 'Mar 2', visits: 2 },
-      { label: 'Mar 3', visits: 3 },
+      { day: '2025-03-02', label: 'Mar 2', visits: 2 },
+      { day: '2025-03-03', label: 'Mar 3', visits: 3 },
     ]);
     expect(recentVisits(items, 1, { withWeekday: true })).toEqual([
-      { label: 'Mon, Mar 3', visits: 3 },
+      { day: '2025-03-03', label: 'Mon, Mar 3', visits: 3 },
     ]);
   });
 });

@@ -20,7 +20,7 @@ const monthLabel = new Intl.DateTimeFormat('en-US', {
 // The server's days and months are UTC calendar dates, so they are written out in UTC too.
 const asUtcDate = (day: string) => new Date(`${day}T00:00:00Z`);
 
-export type DailyVisits = { label: string; visits: number };
+export type DailyVisits = { day: string; label: string; visits: number };
 export type MonthlyNewUsers = { label: string; newUsers: number };
 
 /** Page views of each of the last `days` days, labelled "Mar 5" or, with the weekday, "Mon, Mar 3". */
@@ -31,6 +31,7 @@ export function recentVisits(
 ): DailyVisits[] {
   const format = withWeekday ? weekdayLabel : dayLabel;
   return items.slice(-days).map(({ day, visits }) => ({
+    day,
     label: format.format(asUtcDate(day)),
     visits,
   }));

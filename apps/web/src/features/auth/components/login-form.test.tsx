@@ -1,8 +1,8 @@
-import { screen } from '@testing-library/react';
+import { screen, within } from '@testing-library/react';
 import type { UserEvent } from '@testing-library/user-event';
 import { describe, expect, it, vi } from 'vitest';
 import { TOKEN_STORAGE_KEY } from '../../../lib/auth-token';
-import { sentBody, stubFetch } from '../../../test/fetch-stub';
+import { jsonResponse, sentBody, stubFetch } from '../../../test/fetch-stub';
 import { renderWithProviders } from '../../../test/render-with-providers';
 import { userToken } from '../../../test/tokens';
 import { LoginForm } from './login-form';
@@ -20,13 +20,35 @@ describe('LoginForm', () => {
     expect(screen.getByLabelText('Password')).toHaveAttribute('autocomplete', 'current-password');
   });
 
-  it('shows field messages and sends nothing when the fields are empty', async () => {
+  it('says above the form what is missing, and sends nothing', async () => {
     const fetchMock = stubFetch();
     const { user } = renderWithProviders(<LoginForm />);
     await user.click(screen.getByRole('button', { name: 'Sign In' }));
-    expect(await screen.findByText('Email is required.')).toBeInTheDocument();
-    expect(screen.getByText('Password is required.')).toBeInTheDocument();
+    const alert = await screen.findByRole('alert');
+    expect(
+      within(alert)
+        .getAllByRole('listitem')
+        .map((item) => item.textContent),
+    ).toEqual(['Email is required.', 'Password is required.']);
+    const email = screen.getByLabelText('Email');
+    expect(alert.compareDocumentPosition(email) & Node.DOCUMENT_POSITION_FOLLOWING).toBeTruthy();
+    expect(email).toHaveAttribute('aria-invalid', 'true');
     expect(fetchMock).not.toHaveBeenCalled();
+  });
+
+  it('takes the message away while the password is corrected, and shows the next one', async () => {
+    const fetchMock = stubFetch({ status: 401, body: { message: 'Invalid email or password.' } });
+    const { user } = renderWithProviders(<LoginForm />);
+    await signIn(user);
+    expect(await screen.findByRole('alert')).toHaveTextContent('Invalid email or password.');
+    await user.type(screen.getByLabelText('Password'), '!');
+    expect(screen.queryByRole('alert')).not.toBeInTheDocument();
+
+    fetchMock.mockResolvedValue(
+      jsonResponse({ status: 429, body: { message: 'Too many sign-in attempts.' } }),
+    );
+    await user.click(screen.getByRole('button', { name: 'Sign In' }));
+    expect(await screen.findByRole('alert')).toHaveTextContent(/^Too many sign-in attempts\.$/);
   });
 
   it("shows the server's message above the form", async () => {

@@ -1,14 +1,17 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import { ZLoginRequest } from '@nexusplay/contract/auth';
+import { useId } from 'react';
 import { useForm } from 'react-hook-form';
 import { Button } from '../../../components/ui/button';
-import { FormAlert } from '../../../components/ui/form-alert';
+import { FormAlertMessages, useFormFeedback } from '../../../components/ui/form-alert';
 import { TextField } from '../../../components/ui/text-field';
 import { ApiError } from '../../../lib/api-client';
 import { useAuth } from '../../../lib/auth';
 import { useLoginMutation } from '../api/login';
+import { standingMessages } from './form-messages';
 
 const LOGIN_FALLBACK_ERROR = 'Invalid email or password. Please try again.';
+const FIELDS = ['email', 'password'] as const;
 
 function loginErrorMessage(error: Error): string {
   return (error instanceof ApiError && error.serverMessage) || LOGIN_FALLBACK_ERROR;
@@ -19,17 +22,17 @@ type LoginFormProps = {
   onLoggedIn?: () => void;
 };
 
+/** SPEC 2: every message, the form's own and the server's, in red above the form. */
 export function LoginForm({ onLoggedIn }: LoginFormProps) {
+  const alertId = useId();
   const { login } = useAuth();
   const mutation = useLoginMutation();
-  const {
-    register,
-    handleSubmit,
-    formState: { errors },
-  } = useForm({
+  const form = useForm({
     resolver: zodResolver(ZLoginRequest),
     defaultValues: { email: '', password: '' },
   });
+  const { register, handleSubmit } = form;
+  const feedback = useFormFeedback(form, mutation);
 
   const onSubmit = handleSubmit((credentials) => {
     mutation.mutate(credentials, {
@@ -39,22 +42,29 @@ export function LoginForm({ onLoggedIn }: LoginFormProps) {
     });
   });
 
+  const invalid = standingMessages(form.formState.errors, FIELDS, feedback);
+  // Whatever the server says about a sign-in is about both fields.
+  const serverMessage = mutation.error && feedback.stands(FIELDS) ? mutation.error : null;
+  const messages = serverMessage ? [loginErrorMessage(serverMessage)] : invalid.messages;
+  const alertFor = (field: (typeof FIELDS)[number]) =>
+    serverMessage || invalid.fields.has(field) ? alertId : undefined;
+
   return (
-    <form noValidate onSubmit={onSubmit} className="space-y-4">
-      {mutation.error ? <FormAlert>{loginErrorMessage(mutation.error)}</FormAlert> : null}
+    <form noValidate onSubmit={feedback.submit(onSubmit)} className="space-y-4">
+      <FormAlertMessages id={alertId} messages={messages} />
       <TextField
         label="Email"
         type="email"
         autoComplete="email"
         placeholder="you@example.com"
-        error={errors.email?.message}
+        alertId={alertFor('email')}
         {...register('email')}
       />
       <TextField
         label="Password"
         type="password"
         autoComplete="current-password"
-        error={errors.password?.message}
+        alertId={alertFor('password')}
         {...register('password')}
       />
       <Button type="submit" disabled={mutation.isPending} className="w-full py-2.5">

@@ -1,4 +1,4 @@
-import { screen } from '@testing-library/react';
+import { screen, within } from '@testing-library/react';
 import type { UserEvent } from '@testing-library/user-event';
 import { describe, expect, it, vi } from 'vitest';
 import { sentBody, stubFetch } from '../../../test/fetch-stub';
@@ -13,13 +13,78 @@ async function fillIn(user: UserEvent, confirmPassword = 'correct horse') {
   await user.click(screen.getByRole('button', { name: 'Sign Up' }));
 }
 
+const USERNAME_TAKEN = { username: 'This username is already taken.' };
+
+/** Whether the element comes before every input of the form, as a message above it does. */
+function isAboveTheFields(element: HTMLElement) {
+  return [...document.querySelectorAll('input')].every(
+    (input) => element.compareDocumentPosition(input) & Node.DOCUMENT_POSITION_FOLLOWING,
+  );
+}
+
 describe('RegisterForm', () => {
-  it('says the passwords differ and sends nothing', async () => {
+  it('says the passwords differ above the form and sends nothing', async () => {
     const fetchMock = stubFetch();
     const { user } = renderWithProviders(<RegisterForm />);
     await fillIn(user, 'correct horsf');
-    expect(await screen.findByText('Passwords do not match.')).toBeInTheDocument();
+    const alert = await screen.findByRole('alert');
+    expect(alert).toHaveTextContent('Passwords do not match.');
+    expect(isAboveTheFields(alert)).toBe(true);
+    expect(screen.getAllByText('Passwords do not match.')).toHaveLength(1);
+    const confirm = screen.getByLabelText('Confirm Password');
+    expect(confirm).toHaveAttribute('aria-invalid', 'true');
+    expect(confirm).toHaveAccessibleDescription('Passwords do not match.');
     expect(fetchMock).not.toHaveBeenCalled();
+  });
+
+  it('lists what is missing above the form', async () => {
+    const { user } = renderWithProviders(<RegisterForm />);
+    await user.click(screen.getByRole('button', { name: 'Sign Up' }));
+    const alert = await screen.findByRole('alert');
+    expect(isAboveTheFields(alert)).toBe(true);
+    expect(
+      within(alert)
+        .getAllByRole('listitem')
+        .map((item) => item.textContent),
+    ).toEqual([
+      'Username is required.',
+      'Email is required.',
+      'Password is required.',
+      'Please confirm your password.',
+    ]);
+  });
+
+  it('clears a message once its field changes, and a new submission replaces it', async () => {
+    stubFetch({ status: 409, body: { message: 'Conflict.', errors: USERNAME_TAKEN } });
+    const { user } = renderWithProviders(<RegisterForm />);
+    await fillIn(user);
+    expect(await screen.findByRole('alert')).toHaveTextContent('This username is already taken.');
+
+    // Another field leaves the message about the username in place...
+    await user.type(screen.getByLabelText('Email'), 'x');
+    expect(screen.getByRole('alert')).toHaveTextContent('This username is already taken.');
+    // ...the username itself takes it away.
+    await user.type(screen.getByLabelText('Username'), '2');
+    expect(screen.queryByRole('alert')).not.toBeInTheDocument();
+
+    await user.type(screen.getByLabelText('Confirm Password'), '!');
+    await user.click(screen.getByRole('button', { name: 'Sign Up' }));
+    expect(await screen.findByRole('alert')).toHaveTextContent(/^Passwords do not match\.$/);
+    await user.type(screen.getByLabelText('Password'), '!');
+    expect(screen.queryByRole('alert')).not.toBeInTheDocument();
+  });
+
+  it("replaces an old server message with the new submission's", async () => {
+    stubFetch({ status: 409, body: { message: 'Conflict.', errors: USERNAME_TAKEN } });
+    const { user } = renderWithProviders(<RegisterForm />);
+    await fillIn(user);
+    expect(await screen.findByRole('alert')).toHaveTextContent('This username is already taken.');
+    await user.type(screen.getByLabelText('Confirm Password'), '!');
+    await user.click(screen.getByRole('button', { name: 'Sign Up' }));
+    await vi.waitFor(() =>
+      expect(screen.getByRole('alert')).toHaveTextContent(/^Passwords do not match\.$/),
+    );
+    expect(screen.queryByText('This username is already taken.')).not.toBeInTheDocument();
   });
 
   it('refuses the username or the email as the password and sends nothing', async () => {

@@ -1,11 +1,10 @@
-import type { TBlog } from '@nexusplay/contract/blogs';
 import type { Ref } from 'react';
 import { CalendarIcon, NewspaperIcon, UserIcon } from 'lucide-react';
 import { CoverImage } from '../../../components/ui/cover-image';
 import { SanitizedHtml } from '../../../components/ui/sanitized-html';
 import { Skeleton } from '../../../components/ui/skeleton';
-import { formatCalendarDate } from '../../../lib/format-date';
-import { blogDateLabel, blogTitle } from './blog-display';
+import { textOf } from '../../../lib/display';
+import { blogDateLabel, blogDateTime, blogTitle, type LooseBlog } from './blog-display';
 
 /** The article's own markup has no classes, so its look is set from here. */
 const ARTICLE_HTML_CLASSES = [
@@ -35,7 +34,7 @@ function withoutRepeatedTitle(html: string, title: string): string {
 }
 
 type BlogArticleProps = {
-  blog: TBlog;
+  blog: LooseBlog;
   /** The title, which takes the focus when another post is opened in its place. */
   headingRef?: Ref<HTMLHeadingElement>;
 };
@@ -53,11 +52,9 @@ export function BlogArticle({ blog, headingRef }: BlogArticleProps) {
       <p className="mt-4 flex flex-wrap items-center gap-x-6 gap-y-2 text-sm text-slate-300">
         <span className="inline-flex items-center gap-2">
           <CalendarIcon aria-hidden="true" className="size-4 text-slate-400" />
-          <time dateTime={formatCalendarDate(blog.date) ? blog.date : undefined}>
-            {blogDateLabel(blog)}
-          </time>
+          <time dateTime={blogDateTime(blog)}>{blogDateLabel(blog)}</time>
         </span>
-        {blog.author ? (
+        {textOf(blog.author) ? (
           <span className="inline-flex items-center gap-2">
             <UserIcon aria-hidden="true" className="size-4 text-slate-400" />
             <span>
@@ -76,7 +73,7 @@ export function BlogArticle({ blog, headingRef }: BlogArticleProps) {
         className="mt-8 aspect-video w-full rounded-2xl"
       />
       <SanitizedHtml
-        html={withoutRepeatedTitle(blog.content, blog.title)}
+        html={withoutRepeatedTitle(textOf(blog.content), textOf(blog.title))}
         profile="article"
         className={ARTICLE_HTML_CLASSES}
       />

@@ -1,14 +1,18 @@
-import type { TBlog } from '@nexusplay/contract/blogs';
 import { Link } from 'react-router';
 import { ArrowRightIcon, NewspaperIcon } from 'lucide-react';
 import { CoverImage } from '../../../components/ui/cover-image';
 import { SanitizedHtml } from '../../../components/ui/sanitized-html';
 import { Skeleton } from '../../../components/ui/skeleton';
-import { formatCalendarDate } from '../../../lib/format-date';
-import { blogDateLabel, blogTitle, SUMMARY_HTML_CLASSES } from './blog-display';
+import {
+  blogDateLabel,
+  blogDateTime,
+  blogTitle,
+  SUMMARY_HTML_CLASSES,
+  type LooseBlog,
+} from './blog-display';
 
 type BlogCardProps = {
-  blog: TBlog;
+  blog: LooseBlog;
   /** The level below the heading of the section the card sits in. */
   headingLevel?: 'h2' | 'h3';
   /** Eager for the cards at the top of a page, whose pictures are on screen at once. */
@@ -33,9 +37,7 @@ export function BlogCard({
       />
       <div className="flex flex-1 flex-col p-5">
         <p className="text-xs font-medium tracking-wide text-slate-400 uppercase">
-          <time dateTime={formatCalendarDate(blog.date) ? blog.date : undefined}>
-            {blogDateLabel(blog)}
-          </time>
+          <time dateTime={blogDateTime(blog)}>{blogDateLabel(blog)}</time>
         </p>
         <Heading className="mt-2 line-clamp-2 text-lg font-semibold text-white">
           <Link

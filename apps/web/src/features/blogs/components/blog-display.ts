@@ -1,14 +1,23 @@
 import type { TBlog } from '@nexusplay/contract/blogs';
+import { textOr, type Loose } from '../../../lib/display';
 import { formatCalendarDate } from '../../../lib/format-date';
 
+/** A post as a card or a row may receive it: any field but the id may be missing. */
+export type LooseBlog = Loose<TBlog>;
+
 /** The title to show, with the spec's stand-in when a post has none. */
-export function blogTitle(blog: Pick<TBlog, 'title'>): string {
-  return blog.title.trim() || 'Untitled Blog';
+export function blogTitle(blog: { title?: string | null }): string {
+  return textOr(blog.title, 'Untitled Blog');
 }
 
 /** The date to show, with the spec's stand-in when a post has none that can be read. */
-export function blogDateLabel(blog: Pick<TBlog, 'date'>): string {
+export function blogDateLabel(blog: { date?: string | null }): string {
   return formatCalendarDate(blog.date) ?? 'Unknown Date';
+}
+
+/** The date for a time element, only when it is one. */
+export function blogDateTime(blog: { date?: string | null }): string | undefined {
+  return formatCalendarDate(blog.date) ? (blog.date ?? undefined) : undefined;
 }
 
 /**

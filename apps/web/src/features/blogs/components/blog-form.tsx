@@ -3,7 +3,7 @@ import { ZBlogFields, type TBlog } from '@nexusplay/contract/blogs';
 import { lazy, Suspense, useId, useState } from 'react';
 import { Controller, useForm } from 'react-hook-form';
 import { FormActions } from '../../../components/ui/form-actions';
-import { FormAlert } from '../../../components/ui/form-alert';
+import { FormAlert, useFormFeedback } from '../../../components/ui/form-alert';
 import { ImageField } from '../../../components/ui/image-field';
 import { Skeleton } from '../../../components/ui/skeleton';
 import { TextField } from '../../../components/ui/text-field';
@@ -33,22 +33,26 @@ export function BlogForm({ blog, onSaved, onCancel }: BlogFormProps) {
   const mutation = useSaveBlogMutation();
   const [image, setImage] = useState<File | null>(null);
   const [removeImage, setRemoveImage] = useState(false);
-  const {
-    register,
-    control,
-    handleSubmit,
-    reset,
-    formState: { errors },
-  } = useForm({
+  const form = useForm({
     resolver: zodResolver(ZBlogForm),
     defaultValues: {
       title: blog?.title ?? '',
       content: blog?.content ?? '',
       author: blog?.author ?? '',
       date: blog?.date ?? todayAsCalendarDate(),
-      description: blog?.description ?? '',
+      // A derived description is the content's opening, not the author's: left blank, saving
+      // derives it again from the content as edited.
+      description: blog?.description_derived ? '' : (blog?.description ?? ''),
     },
   });
+  const {
+    register,
+    control,
+    handleSubmit,
+    reset,
+    formState: { errors },
+  } = form;
+  const feedback = useFormFeedback(form, mutation);
 
   const onSubmit = handleSubmit(({ description, ...text }) => {
     mutation.mutate(
@@ -66,11 +70,12 @@ export function BlogForm({ blog, onSaved, onCancel }: BlogFormProps) {
     mutation.error,
     SERVER_FIELDS,
     blog ? 'Failed to update blog.' : 'Failed to create blog.',
+    feedback.stands,
   );
   const contentError = errors.content?.message ?? saveError.fieldErrors.content;
 
   return (
-    <form noValidate onSubmit={onSubmit} className="space-y-5">
+    <form noValidate onSubmit={feedback.submit(onSubmit)} className="space-y-5">
       {saveError.alert ? <FormAlert>{saveError.alert}</FormAlert> : null}
       <TextField
         label="Title"
@@ -81,9 +86,15 @@ export function BlogForm({ blog, onSaved, onCancel }: BlogFormProps) {
       <ImageField
         label="Image"
         currentImageUrl={blog?.image}
-        onFileChange={setImage}
+        onFileChange={(file) => {
+          setImage(file);
+          feedback.changed('image');
+        }}
         removeCurrent={removeImage}
-        onRemoveCurrentChange={setRemoveImage}
+        onRemoveCurrentChange={(remove) => {
+          setRemoveImage(remove);
+          feedback.changed('image');
+        }}
         error={saveError.fieldErrors.image}
       />
       <div className="space-y-1.5">

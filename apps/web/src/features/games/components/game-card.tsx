@@ -3,13 +3,15 @@ import { useId } from 'react';
 import { Gamepad2Icon } from 'lucide-react';
 import { CoverImage } from '../../../components/ui/cover-image';
 import { Skeleton } from '../../../components/ui/skeleton';
+import { textOf, type Loose } from '../../../lib/display';
 import { isWebUrl } from '../../../lib/urls';
+import { gameName } from './game-display';
 
 const cardClasses =
   'group flex h-full flex-col overflow-hidden rounded-2xl border border-slate-800 bg-slate-900/60 transition-colors';
 
 type GameCardProps = {
-  game: TGame;
+  game: Loose<TGame>;
   /** The level below the heading of the section the card sits in. */
   headingLevel?: 'h2' | 'h3';
   /** Eager for the cards at the top of a page, whose pictures are on screen at once. */
@@ -25,6 +27,8 @@ export function GameCard({
   const nameId = useId();
   const newTabId = useId();
   const descriptionId = useId();
+  const name = gameName(game);
+  const description = textOf(game.description);
   const content = (
     <>
       <div className="relative">
@@ -41,16 +45,17 @@ export function GameCard({
         </span>
       </div>
       <div className="flex flex-1 flex-col p-5">
-        <Heading
-          id={nameId}
-          title={game.name}
-          className="truncate text-lg font-semibold text-white"
-        >
-          {game.name}
+        <Heading id={nameId} title={name} className="truncate text-lg font-semibold text-white">
+          {name}
         </Heading>
-        <p id={descriptionId} className="mt-2 line-clamp-3 text-sm leading-relaxed text-slate-300">
-          {game.description}
-        </p>
+        {description ? (
+          <p
+            id={descriptionId}
+            className="mt-2 line-clamp-3 text-sm leading-relaxed text-slate-300"
+          >
+            {description}
+          </p>
+        ) : null}
       </div>
     </>
   );
@@ -63,7 +68,7 @@ export function GameCard({
       target="_blank"
       rel="noopener noreferrer"
       aria-labelledby={`${nameId} ${newTabId}`}
-      aria-describedby={descriptionId}
+      aria-describedby={description ? descriptionId : undefined}
       className={`${cardClasses} hover:border-indigo-400/60 hover:bg-slate-900`}
     >
       {content}

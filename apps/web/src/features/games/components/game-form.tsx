@@ -3,7 +3,7 @@ import { ZGameFields, type TGame } from '@nexusplay/contract/games';
 import { useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { FormActions } from '../../../components/ui/form-actions';
-import { FormAlert } from '../../../components/ui/form-alert';
+import { FormAlert, useFormFeedback } from '../../../components/ui/form-alert';
 import { ImageField } from '../../../components/ui/image-field';
 import { TextField } from '../../../components/ui/text-field';
 import { TextareaField } from '../../../components/ui/textarea-field';
@@ -25,12 +25,7 @@ export function GameForm({ game, onSaved, onCancel }: GameFormProps) {
   const mutation = useSaveGameMutation();
   const [image, setImage] = useState<File | null>(null);
   const [removeImage, setRemoveImage] = useState(false);
-  const {
-    register,
-    handleSubmit,
-    reset,
-    formState: { errors },
-  } = useForm({
+  const form = useForm({
     resolver: zodResolver(ZGameForm),
     defaultValues: {
       name: game?.name ?? '',
@@ -38,6 +33,13 @@ export function GameForm({ game, onSaved, onCancel }: GameFormProps) {
       link: game?.link ?? '',
     },
   });
+  const {
+    register,
+    handleSubmit,
+    reset,
+    formState: { errors },
+  } = form;
+  const feedback = useFormFeedback(form, mutation);
 
   const onSubmit = handleSubmit((text) => {
     mutation.mutate(
@@ -55,10 +57,11 @@ export function GameForm({ game, onSaved, onCancel }: GameFormProps) {
     mutation.error,
     SERVER_FIELDS,
     game ? 'Failed to update game.' : 'Failed to create game.',
+    feedback.stands,
   );
 
   return (
-    <form noValidate onSubmit={onSubmit} className="space-y-5">
+    <form noValidate onSubmit={feedback.submit(onSubmit)} className="space-y-5">
       {saveError.alert ? <FormAlert>{saveError.alert}</FormAlert> : null}
       <TextField
         label="Name"
@@ -85,9 +88,15 @@ export function GameForm({ game, onSaved, onCancel }: GameFormProps) {
       <ImageField
         label="Image"
         currentImageUrl={game?.image}
-        onFileChange={setImage}
+        onFileChange={(file) => {
+          setImage(file);
+          feedback.changed('image');
+        }}
         removeCurrent={removeImage}
-        onRemoveCurrentChange={setRemoveImage}
+        onRemoveCurrentChange={(remove) => {
+          setRemoveImage(remove);
+          feedback.changed('image');
+        }}
         error={saveError.fieldErrors.image}
       />
       <FormActions pending={mutation.isPending} onCancel={onCancel} />

@@ -9,15 +9,13 @@ import {
   XAxis,
   YAxis,
 } from 'recharts';
-import { formatMoney, type DisplayCurrency } from '../../../lib/format-money';
+import { formatCompact, formatMoney, type DisplayCurrency } from '../../../lib/format-money';
 import type { MonthlyNet } from './income-figures';
 
 type IncomeChartProps = {
   months: MonthlyNet[];
   currency: DisplayCurrency;
 };
-
-const compact = new Intl.NumberFormat('en-US', { notation: 'compact', maximumFractionDigits: 1 });
 
 /** Net income per month as bars, losses in red. Loaded on its own: the charting code is large. */
 export function IncomeChart({ months, currency }: IncomeChartProps) {
@@ -33,7 +31,7 @@ export function IncomeChart({ months, currency }: IncomeChartProps) {
           width={56}
           // Bars grow from zero, so zero is always on the axis, for losses as for gains.
           domain={[(min: number) => Math.min(0, min), (max: number) => Math.max(0, max)]}
-          tickFormatter={(value: number) => compact.format(value)}
+          tickFormatter={(value: number) => formatCompact(value, currency)}
         />
         <ReferenceLine y={0} stroke="#475569" />
         <Tooltip

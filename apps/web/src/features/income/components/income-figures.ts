@@ -1,5 +1,29 @@
 import type { TIncomeRecord } from '@nexusplay/contract/income';
-import type { DisplayCurrency } from '../../../lib/format-money';
+import { numberOr, textOf, textOr, type Loose } from '../../../lib/display';
+import { formatTokenAmountUpTo, formatUsd, type DisplayCurrency } from '../../../lib/format-money';
+
+/** SPEC 8: the rate used when there is none to be had. */
+const FALLBACK_USD_IDR = 15_000;
+
+/**
+ * A record as the table and the figures use it, whatever the server left out: amounts default
+ * to 0 (SPEC 5), texts to empty, the rate to the spec's fallback.
+ */
+export function incomeRecordOf(record: Loose<TIncomeRecord>): TIncomeRecord {
+  return {
+    id: record.id,
+    income: numberOr(record.income),
+    expense: numberOr(record.expense),
+    expense_type: textOr(record.expense_type, 'usd'),
+    expense_description: textOf(record.expense_description),
+    converted_expense: textOf(record.converted_expense),
+    date: textOf(record.date),
+    net_income: numberOr(record.net_income),
+    price_usd: numberOr(record.price_usd),
+    usd_idr: numberOr(record.usd_idr, FALLBACK_USD_IDR),
+    created_at: textOf(record.created_at),
+  };
+}
 
 /**
  * Every figure is converted with the price and rate stored with its record, so a record keeps
@@ -16,6 +40,25 @@ export function incomeIn(record: TIncomeRecord, currency: DisplayCurrency): numb
 export function expenseIn(record: TIncomeRecord, currency: DisplayCurrency): number {
   const usd = record.expense_type === 'usd' ? record.expense : record.expense * record.price_usd;
   return toCurrency(usd, record, currency);
+}
+
+/** The expense in tokens: as entered, or the dollars at the record's price. */
+function expenseTokens(record: TIncomeRecord): number {
+  if (record.expense_type !== 'usd') return record.expense;
+  return record.price_usd > 0 ? record.expense / record.price_usd : 0;
+}
+
+/**
+ * The expense in both units, as the record's converted_expense says it ("250 Pixels ($5.00)"),
+ * but written in the numbers of the currency on show: "250 Pixels (US$5,00)" in IDR mode.
+ */
+export function convertedExpenseText(
+  record: TIncomeRecord,
+  tokenLabel: string,
+  currency: DisplayCurrency,
+): string {
+  const tokens = formatTokenAmountUpTo(expenseTokens(record), 2, currency);
+  return `${tokens} ${tokenLabel} (${formatUsd(expenseIn(record, 'usd'), 2, currency)})`;
 }
 
 /** The server's own net income (USD), so the page and the stored record never disagree. */
@@ -90,6 +133,8 @@ export function monthlyNetIncome(
   const byMonth = new Map<string, number>();
   for (const record of records) {
     const month = record.date.slice(0, 7);
+    // A record without a date has no month to stand in.
+    if (!/^\d{4}-\d{2}$/.test(month)) continue;
     byMonth.set(month, (byMonth.get(month) ?? 0) + netIncomeIn(record, currency));
   }
   return [...byMonth.entries()]

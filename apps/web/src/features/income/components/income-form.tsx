@@ -3,7 +3,7 @@ import type { TIncomeRecord, TIncomeToken } from '@nexusplay/contract/income';
 import { EXPENSE_DESCRIPTION_MAX } from '@nexusplay/contract/income';
 import { useForm } from 'react-hook-form';
 import { FormActions } from '../../../components/ui/form-actions';
-import { FormAlert } from '../../../components/ui/form-alert';
+import { FormAlert, useFormFeedback } from '../../../components/ui/form-alert';
 import { TextField } from '../../../components/ui/text-field';
 import { SelectField } from '../../../components/ui/select-field';
 import { describeSaveError } from '../../../lib/form-errors';
@@ -27,12 +27,7 @@ function expenseTypeOf(record: TIncomeRecord, token: TIncomeToken): 'usd' | TInc
 /** SPEC 5: every input is optional; an empty amount or expense counts as 0. */
 export function IncomeForm({ config, record, onSaved, onCancel }: IncomeFormProps) {
   const mutation = useSaveIncomeMutation(config);
-  const {
-    register,
-    handleSubmit,
-    reset,
-    formState: { errors },
-  } = useForm({
+  const form = useForm({
     resolver: zodResolver(config.schema),
     defaultValues: {
       income: record ? String(record.income) : '',
@@ -42,6 +37,13 @@ export function IncomeForm({ config, record, onSaved, onCancel }: IncomeFormProp
       date: record?.date ?? '',
     },
   });
+  const {
+    register,
+    handleSubmit,
+    reset,
+    formState: { errors },
+  } = form;
+  const feedback = useFormFeedback(form, mutation);
 
   const onSubmit = handleSubmit((values) => {
     mutation.mutate(
@@ -59,10 +61,11 @@ export function IncomeForm({ config, record, onSaved, onCancel }: IncomeFormProp
     mutation.error,
     SERVER_FIELDS,
     record ? 'Failed to update the record.' : 'Failed to add the record.',
+    feedback.stands,
   );
 
   return (
-    <form noValidate onSubmit={onSubmit} className="space-y-5">
+    <form noValidate onSubmit={feedback.submit(onSubmit)} className="space-y-5">
       {saveError.alert ? <FormAlert>{saveError.alert}</FormAlert> : null}
       <TextField
         label={`${config.label} amount`}

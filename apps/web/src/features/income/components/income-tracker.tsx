@@ -24,9 +24,11 @@ import { CurrencyToggle } from './currency-toggle';
 import { IncomeChartSection } from './income-chart-section';
 import { downloadCsv, toIncomeCsv } from './income-csv';
 import {
+  convertedExpenseText,
   expenseIn,
   filterRecords,
   incomeIn,
+  incomeRecordOf,
   monthlyNetIncome,
   MONTH_NAMES,
   netIncomeIn,
@@ -89,12 +91,10 @@ function IncomeWorkspace({ config, userId }: IncomeTrackerProps & { userId: numb
   const records = useQuery(incomeListQuery(config, userId));
   const deletion = useDeleteConfirmation<TIncomeRecord>(useDeleteIncomeMutation(config));
 
-  const shown = records.data && filterRecords(records.data, { search, month });
-  // A poll that finds nothing new keeps the same data, so the chart is left alone.
-  const months = useMemo(
-    () => records.data && monthlyNetIncome(records.data, currency),
-    [records.data, currency],
-  );
+  // A poll that finds nothing new keeps the same data, so the rows and the chart are left alone.
+  const rows = useMemo(() => records.data?.map(incomeRecordOf), [records.data]);
+  const shown = rows && filterRecords(rows, { search, month });
+  const months = useMemo(() => rows && monthlyNetIncome(rows, currency), [rows, currency]);
   const currencyLabel = currency.toUpperCase();
   const isFiltered = search.trim() !== '' || month !== 'all';
 
@@ -107,12 +107,12 @@ function IncomeWorkspace({ config, userId }: IncomeTrackerProps & { userId: numb
     {
       header: 'Date',
       className: 'whitespace-nowrap tabular-nums',
-      cell: (record) => record.date,
+      cell: (record) => (/^\d{4}-\d{2}-\d{2}$/.test(record.date) ? record.date : 'Unknown Date'),
     },
     {
       header: `Income (${config.label})`,
       className: 'text-right tabular-nums',
-      cell: (record) => formatTokenAmount(record.income, config.incomeDecimals),
+      cell: (record) => formatTokenAmount(record.income, config.incomeDecimals, currency),
     },
     {
       header: `Income (${currencyLabel})`,
@@ -125,7 +125,9 @@ function IncomeWorkspace({ config, userId }: IncomeTrackerProps & { userId: numb
       cell: (record) => (
         <>
           <span className="block">{formatMoney(expenseIn(record, currency), currency)}</span>
-          <span className="block text-xs text-slate-400">{record.converted_expense}</span>
+          <span className="block text-xs text-slate-400">
+            {convertedExpenseText(record, config.label, currency)}
+          </span>
         </>
       ),
     },

@@ -2,7 +2,7 @@ import { zodResolver } from '@hookform/resolvers/zod';
 import { ZLinkRequest, type TLink } from '@nexusplay/contract/links';
 import { useForm } from 'react-hook-form';
 import { FormActions } from '../../../components/ui/form-actions';
-import { FormAlert } from '../../../components/ui/form-alert';
+import { FormAlert, useFormFeedback } from '../../../components/ui/form-alert';
 import { TextField } from '../../../components/ui/text-field';
 import { useSaveLinkMutation } from '../api/manage-links';
 import { linkFailureMessage } from '../api/link-session';
@@ -19,12 +19,7 @@ type LinkFormProps = {
 
 export function LinkForm({ link, onSaved, onCancel }: LinkFormProps) {
   const mutation = useSaveLinkMutation();
-  const {
-    register,
-    handleSubmit,
-    reset,
-    formState: { errors },
-  } = useForm({
+  const form = useForm({
     // The schema's output is what is sent: trimmed, with an empty category as none.
     resolver: zodResolver(ZLinkForm),
     defaultValues: {
@@ -33,6 +28,13 @@ export function LinkForm({ link, onSaved, onCancel }: LinkFormProps) {
       category: link?.category ?? '',
     },
   });
+  const {
+    register,
+    handleSubmit,
+    reset,
+    formState: { errors },
+  } = form;
+  const feedback = useFormFeedback(form, mutation);
 
   const onSubmit = handleSubmit((values) => {
     mutation.mutate(
@@ -47,8 +49,8 @@ export function LinkForm({ link, onSaved, onCancel }: LinkFormProps) {
   });
 
   return (
-    <form noValidate onSubmit={onSubmit} className="space-y-5">
-      {mutation.error ? (
+    <form noValidate onSubmit={feedback.submit(onSubmit)} className="space-y-5">
+      {mutation.error && feedback.stands() ? (
         <FormAlert>
           {linkFailureMessage(
             mutation.error,

@@ -3,6 +3,7 @@ import { PencilIcon, Trash2Icon } from 'lucide-react';
 import { Button } from '../../../components/ui/button';
 import { Skeleton } from '../../../components/ui/skeleton';
 import { cx } from '../../../lib/class-names';
+import { notificationTitle } from './notification-display';
 import { NotificationTime } from './notification-time';
 
 type NotificationAdminListProps = {
@@ -65,14 +66,16 @@ export function NotificationAdminList({
           >
             <div className="flex flex-wrap items-start justify-between gap-3">
               <div className="min-w-0 flex-1">
-                <h3 className="font-semibold break-words text-white">{notification.title}</h3>
+                <h3 className="font-semibold break-words text-white">
+                  {notificationTitle(notification)}
+                </h3>
                 <NotificationTime value={notification.created_at} />
               </div>
               <div className="flex shrink-0 gap-1">
                 <Button
                   variant="ghost"
                   size="sm"
-                  aria-label={`Ubah ${notification.title}`}
+                  aria-label={`Ubah ${notificationTitle(notification)}`}
                   onClick={() => onEdit(notification)}
                 >
                   <PencilIcon aria-hidden="true" className="size-4" />
@@ -81,7 +84,7 @@ export function NotificationAdminList({
                 <Button
                   variant="ghost-danger"
                   size="sm"
-                  aria-label={`Hapus ${notification.title}`}
+                  aria-label={`Hapus ${notificationTitle(notification)}`}
                   onClick={() => onDelete(notification)}
                 >
                   <Trash2Icon aria-hidden="true" className="size-4" />

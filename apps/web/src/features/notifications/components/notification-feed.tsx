@@ -4,6 +4,7 @@ import { useAuth } from '../../../lib/auth';
 import { cx } from '../../../lib/class-names';
 import { notificationsQuery } from '../api/get-notifications';
 import { useMarkShownNotificationsRead } from '../api/mark-notifications-read';
+import { notificationTitle } from './notification-display';
 import { NotificationTime } from './notification-time';
 
 /**
@@ -56,7 +57,7 @@ export function NotificationFeed() {
                   id={`notification-${notification.id}`}
                   className="font-semibold break-words text-white"
                 >
-                  {notification.title}
+                  {notificationTitle(notification)}
                 </h3>
                 {isNew ? (
                   <span className="rounded-full bg-indigo-500 px-2 py-0.5 text-xs font-bold text-white">

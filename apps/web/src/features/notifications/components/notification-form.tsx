@@ -2,7 +2,7 @@ import { zodResolver } from '@hookform/resolvers/zod';
 import { ZNotificationRequest, type TNotification } from '@nexusplay/contract/notifications';
 import { useForm } from 'react-hook-form';
 import { Button } from '../../../components/ui/button';
-import { FormAlert } from '../../../components/ui/form-alert';
+import { FormAlert, useFormFeedback } from '../../../components/ui/form-alert';
 import { TextField } from '../../../components/ui/text-field';
 import { TextareaField } from '../../../components/ui/textarea-field';
 import { describeSaveError } from '../../../lib/form-errors';
@@ -22,16 +22,18 @@ type NotificationFormProps = {
 export function NotificationForm({ notification, onSaved, onCancelEdit }: NotificationFormProps) {
   const mutation = useSaveNotificationMutation();
   const isEditing = notification !== undefined;
+  const form = useForm({
+    // The values are checked here but sent as typed: the server applies the same schema itself.
+    resolver: zodResolver(ZNotificationRequest, undefined, { raw: true }),
+    defaultValues: { title: notification?.title ?? '', message: notification?.message ?? '' },
+  });
   const {
     register,
     handleSubmit,
     reset,
     formState: { errors },
-  } = useForm({
-    // The values are checked here but sent as typed: the server applies the same schema itself.
-    resolver: zodResolver(ZNotificationRequest, undefined, { raw: true }),
-    defaultValues: { title: notification?.title ?? '', message: notification?.message ?? '' },
-  });
+  } = form;
+  const feedback = useFormFeedback(form, mutation);
 
   const onSubmit = handleSubmit((values) => {
     mutation.mutate(
@@ -48,11 +50,16 @@ export function NotificationForm({ notification, onSaved, onCancelEdit }: Notifi
   });
 
   // The server's reasons go under their fields; above the form it is always the SPEC's sentence.
-  const { fieldErrors } = describeSaveError(mutation.error, SERVER_FIELDS, SAVE_FAILED_MESSAGE);
+  const { fieldErrors } = describeSaveError(
+    mutation.error,
+    SERVER_FIELDS,
+    SAVE_FAILED_MESSAGE,
+    feedback.stands,
+  );
 
   return (
-    <form noValidate onSubmit={onSubmit} className="space-y-5">
-      {mutation.isError ? <FormAlert>{SAVE_FAILED_MESSAGE}</FormAlert> : null}
+    <form noValidate onSubmit={feedback.submit(onSubmit)} className="space-y-5">
+      {mutation.isError && feedback.stands() ? <FormAlert>{SAVE_FAILED_MESSAGE}</FormAlert> : null}
       <TextField
         label="Judul"
         autoComplete="off"

@@ -4,7 +4,9 @@ const indonesianDateTime = new Intl.DateTimeFormat('id-ID', {
 });
 
 /** When a notification was sent, written the Indonesian way in the reader's own time zone. */
-export function NotificationTime({ value }: { value: string }) {
+export function NotificationTime({ value }: { value: string | null | undefined }) {
+  // new Date(null) is 1970, not "unknown".
+  if (!value) return null;
   const date = new Date(value);
   if (Number.isNaN(date.getTime())) return null;
   return (

@@ -2,34 +2,37 @@ import type { TTool } from '@nexusplay/contract/tools';
 import { Link } from 'react-router';
 import { ArrowRightIcon, ExternalLinkIcon } from 'lucide-react';
 import { Skeleton } from '../../../components/ui/skeleton';
+import { textOf, type Loose } from '../../../lib/display';
 import { isSitePath, isWebUrl } from '../../../lib/urls';
+import { toolName } from './tool-display';
 import { ToolIcon } from './tool-icon';
 
 /** The link covers the whole card, so the card is one target with a short name. */
 const coverLinkClasses =
   'after:absolute after:inset-0 after:rounded-2xl focus-visible:outline-none';
 
-function ToolName({ tool }: { tool: TTool }) {
+function ToolName({ tool }: { tool: Loose<TTool> }) {
+  const name = toolName(tool);
   if (isSitePath(tool.link)) {
     return (
       <Link to={tool.link} className={coverLinkClasses}>
-        {tool.name}
+        {name}
       </Link>
     );
   }
   if (isWebUrl(tool.link)) {
     return (
       <a href={tool.link} target="_blank" rel="noopener noreferrer" className={coverLinkClasses}>
-        {tool.name}
+        {name}
         <span className="sr-only"> (opens in a new tab)</span>
       </a>
     );
   }
-  return tool.name;
+  return name;
 }
 
 /** A tool of the dashboard, with its description in Indonesian. */
-export function ToolCard({ tool }: { tool: TTool }) {
+export function ToolCard({ tool }: { tool: Loose<TTool> }) {
   const external = !isSitePath(tool.link) && isWebUrl(tool.link);
   const linked = isSitePath(tool.link) || external;
   const ActionIcon = external ? ExternalLinkIcon : ArrowRightIcon;
@@ -42,7 +45,7 @@ export function ToolCard({ tool }: { tool: TTool }) {
         <ToolName tool={tool} />
       </h2>
       <p lang="id" className="mt-2 flex-1 leading-relaxed text-slate-300">
-        {tool.description}
+        {textOf(tool.description)}
       </p>
       {linked ? (
         <span

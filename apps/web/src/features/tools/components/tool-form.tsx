@@ -2,7 +2,7 @@ import { zodResolver } from '@hookform/resolvers/zod';
 import { ZToolRequest, type TTool } from '@nexusplay/contract/tools';
 import { useForm, useWatch } from 'react-hook-form';
 import { FormActions } from '../../../components/ui/form-actions';
-import { FormAlert } from '../../../components/ui/form-alert';
+import { FormAlert, useFormFeedback } from '../../../components/ui/form-alert';
 import { TextField } from '../../../components/ui/text-field';
 import { TextareaField } from '../../../components/ui/textarea-field';
 import { describeSaveError } from '../../../lib/form-errors';
@@ -20,13 +20,7 @@ type ToolFormProps = {
 
 export function ToolForm({ tool, onSaved, onCancel }: ToolFormProps) {
   const mutation = useSaveToolMutation();
-  const {
-    register,
-    control,
-    handleSubmit,
-    reset,
-    formState: { errors },
-  } = useForm({
+  const form = useForm({
     // The values are checked here but sent as typed: the server applies the same schema itself.
     resolver: zodResolver(ZToolRequest, undefined, { raw: true }),
     defaultValues: {
@@ -36,6 +30,14 @@ export function ToolForm({ tool, onSaved, onCancel }: ToolFormProps) {
       link: tool?.link ?? '',
     },
   });
+  const {
+    register,
+    control,
+    handleSubmit,
+    reset,
+    formState: { errors },
+  } = form;
+  const feedback = useFormFeedback(form, mutation);
   const icon = useWatch({ control, name: 'icon' });
 
   const onSubmit = handleSubmit((values) => {
@@ -54,10 +56,11 @@ export function ToolForm({ tool, onSaved, onCancel }: ToolFormProps) {
     mutation.error,
     SERVER_FIELDS,
     tool ? 'Failed to update tool.' : 'Failed to create tool.',
+    feedback.stands,
   );
 
   return (
-    <form noValidate onSubmit={onSubmit} className="space-y-5">
+    <form noValidate onSubmit={feedback.submit(onSubmit)} className="space-y-5">
       {saveError.alert ? <FormAlert>{saveError.alert}</FormAlert> : null}
       <TextField
         label="Name"

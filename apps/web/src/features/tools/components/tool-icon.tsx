@@ -66,7 +66,8 @@ function iconFor(name: string): LucideIcon {
 }
 
 type ToolIconProps = {
-  icon: string;
+  /** An address or an icon name; without one, the generic icon. */
+  icon: string | null | undefined;
   className?: string;
 };
 
@@ -86,5 +87,5 @@ export function ToolIcon({ icon, className }: ToolIconProps) {
     );
   }
   // The icons are fixed module-level components, only picked here, so no state is ever lost.
-  return createElement(iconFor(icon), { 'aria-hidden': true, className });
+  return createElement(iconFor(icon ?? ''), { 'aria-hidden': true, className });
 }

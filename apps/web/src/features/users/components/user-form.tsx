@@ -2,7 +2,7 @@ import { zodResolver } from '@hookform/resolvers/zod';
 import { ROLES, ZUserRequest, type TUserListItem } from '@nexusplay/contract/users';
 import { useForm } from 'react-hook-form';
 import { FormActions } from '../../../components/ui/form-actions';
-import { FormAlert } from '../../../components/ui/form-alert';
+import { FormAlert, useFormFeedback } from '../../../components/ui/form-alert';
 import { TextField } from '../../../components/ui/text-field';
 import { SelectField } from '../../../components/ui/select-field';
 import { describeSaveError } from '../../../lib/form-errors';
@@ -21,11 +21,7 @@ type UserFormProps = {
 
 export function UserForm({ user, onSaved, onCancel }: UserFormProps) {
   const mutation = useSaveUserMutation();
-  const {
-    register,
-    handleSubmit,
-    formState: { errors },
-  } = useForm({
+  const form = useForm({
     // The values are checked here but sent as typed: the server applies the same schema itself.
     resolver: zodResolver(ZUserRequest, undefined, { raw: true }),
     defaultValues: {
@@ -34,6 +30,12 @@ export function UserForm({ user, onSaved, onCancel }: UserFormProps) {
       role: user?.role ?? 'user',
     },
   });
+  const {
+    register,
+    handleSubmit,
+    formState: { errors },
+  } = form;
+  const feedback = useFormFeedback(form, mutation);
 
   const onSubmit = handleSubmit((values) => {
     mutation.mutate({ id: user?.id, user: values }, { onSuccess: onSaved });
@@ -43,10 +45,11 @@ export function UserForm({ user, onSaved, onCancel }: UserFormProps) {
     mutation.error,
     SERVER_FIELDS,
     user ? 'Failed to update user.' : 'Failed to create user.',
+    feedback.stands,
   );
 
   return (
-    <form noValidate onSubmit={onSubmit} className="space-y-5">
+    <form noValidate onSubmit={feedback.submit(onSubmit)} className="space-y-5">
       {saveError.alert ? <FormAlert>{saveError.alert}</FormAlert> : null}
       <TextField
         label="Username"

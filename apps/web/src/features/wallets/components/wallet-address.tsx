@@ -3,7 +3,8 @@ import { Button } from '../../../components/ui/button';
 import { shortenAddress } from '../../../lib/format-address';
 
 type WalletAddressProps = {
-  address: string;
+  /** Without one, a dash and no copy button. */
+  address: string | null | undefined;
   /** Names the wallet in the copy button's label, so each row's button is told apart. */
   walletName: string;
   onCopied: () => void;
@@ -12,6 +13,14 @@ type WalletAddressProps = {
 
 /** The shortened address, whole on hover, with a button that copies all of it. */
 export function WalletAddress({ address, walletName, onCopied, onCopyFailed }: WalletAddressProps) {
+  if (!address?.trim()) {
+    return (
+      <span className="text-slate-500">
+        <span aria-hidden="true">—</span>
+        <span className="sr-only">No address</span>
+      </span>
+    );
+  }
   const copy = async () => {
     try {
       // Missing outside a secure context (plain http), where copying is not allowed at all.

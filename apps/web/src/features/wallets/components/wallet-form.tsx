@@ -2,7 +2,7 @@ import { zodResolver } from '@hookform/resolvers/zod';
 import { ZWalletRequest, type TWallet } from '@nexusplay/contract/wallets';
 import { useForm } from 'react-hook-form';
 import { FormActions } from '../../../components/ui/form-actions';
-import { FormAlert } from '../../../components/ui/form-alert';
+import { FormAlert, useFormFeedback } from '../../../components/ui/form-alert';
 import { TextField } from '../../../components/ui/text-field';
 import { useAuth } from '../../../lib/auth';
 import { describeSaveError } from '../../../lib/form-errors';
@@ -22,12 +22,7 @@ type WalletFormProps = {
 export function WalletForm({ wallet, onSaved, onCancel }: WalletFormProps) {
   const { userId } = useAuth();
   const mutation = useSaveWalletMutation();
-  const {
-    register,
-    handleSubmit,
-    reset,
-    formState: { errors },
-  } = useForm({
+  const form = useForm({
     // The schema's output is what is sent: trimmed, with an empty category as none.
     resolver: zodResolver(ZWalletForm),
     defaultValues: {
@@ -36,6 +31,13 @@ export function WalletForm({ wallet, onSaved, onCancel }: WalletFormProps) {
       category: wallet?.category ?? '',
     },
   });
+  const {
+    register,
+    handleSubmit,
+    reset,
+    formState: { errors },
+  } = form;
+  const feedback = useFormFeedback(form, mutation);
 
   const onSubmit = handleSubmit((values) => {
     mutation.mutate(
@@ -53,10 +55,11 @@ export function WalletForm({ wallet, onSaved, onCancel }: WalletFormProps) {
     mutation.error,
     SERVER_FIELDS,
     wallet ? 'Failed to update wallet.' : 'Failed to create wallet.',
+    feedback.stands,
   );
 
   return (
-    <form noValidate onSubmit={onSubmit} className="space-y-5">
+    <form noValidate onSubmit={feedback.submit(onSubmit)} className="space-y-5">
       {saveError.alert ? <FormAlert>{saveError.alert}</FormAlert> : null}
       <TextField
         label="Wallet Name"
