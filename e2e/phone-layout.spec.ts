@@ -26,6 +26,9 @@ test.describe('on a phone', () => {
     }) => {
       await page.setViewportSize({ width, height: HEIGHT });
       await page.goto('/');
+      // The page is at its full height once the games and posts are in.
+      await page.waitForLoadState('networkidle');
+      await expect(page.locator('[aria-busy="true"]')).toHaveCount(0);
       await page.evaluate(() => window.scrollTo(0, document.documentElement.scrollHeight));
       await expect(page.getByRole('button', { name: 'Scroll to top' })).toBeVisible();
       const button = (await page.getByRole('button', { name: 'Scroll to top' }).boundingBox())!;
