@@ -16,6 +16,7 @@ import { useDeleteConfirmation, useFormDialog } from '../../../lib/use-row-dialo
 import { ADMIN_PAGE_SIZE } from './admin-table';
 import { AdminListSection } from './admin-list-section';
 import { AdminPage } from './admin-page';
+import { CellText } from '../../../components/ui/cell-text';
 
 export function ManageGamesPage() {
   const paging = usePagedSearch(ADMIN_PAGE_SIZE);
@@ -33,7 +34,10 @@ export function ManageGamesPage() {
   });
 
   const columns: Column<TGame>[] = [
-    { header: 'Name', cell: (game) => <span className="font-medium text-white">{game.name}</span> },
+    {
+      header: 'Name',
+      cell: (game) => <CellText text={game.name} className="font-medium text-white" />,
+    },
     {
       header: 'Image',
       cell: (game) => (
@@ -49,7 +53,9 @@ export function ManageGamesPage() {
     {
       header: 'Description',
       className: 'max-w-md',
-      cell: (game) => <p className="line-clamp-2 text-slate-300">{game.description}</p>,
+      cell: (game) => (
+        <p className="line-clamp-2 wrap-anywhere text-slate-300">{game.description}</p>
+      ),
     },
     {
       header: 'Link',

@@ -15,6 +15,7 @@ import { useDeleteConfirmation, useFormDialog } from '../../../lib/use-row-dialo
 import { ADMIN_PAGE_SIZE } from './admin-table';
 import { AdminListSection } from './admin-list-section';
 import { AdminPage } from './admin-page';
+import { CellText } from '../../../components/ui/cell-text';
 
 export function ManageToolsPage() {
   const paging = usePagedSearch(ADMIN_PAGE_SIZE);
@@ -24,7 +25,10 @@ export function ManageToolsPage() {
   const deletion = useDeleteConfirmation<TTool>(useDeleteToolMutation());
 
   const columns: Column<TTool>[] = [
-    { header: 'Name', cell: (tool) => <span className="font-medium text-white">{tool.name}</span> },
+    {
+      header: 'Name',
+      cell: (tool) => <CellText text={tool.name} className="font-medium text-white" />,
+    },
     {
       header: 'Icon',
       cell: (tool) => (
@@ -32,7 +36,7 @@ export function ManageToolsPage() {
           <span className="flex size-9 items-center justify-center rounded-lg bg-indigo-500/15 text-indigo-300">
             <ToolIcon icon={tool.icon} className="size-5" />
           </span>
-          <span className="max-w-40 truncate text-xs text-slate-400">{tool.icon}</span>
+          <CellText text={tool.icon} lines={1} className="max-w-40 text-xs text-slate-400" />
         </span>
       ),
     },
@@ -40,7 +44,7 @@ export function ManageToolsPage() {
       header: 'Description',
       className: 'max-w-md',
       cell: (tool) => (
-        <p lang="id" className="line-clamp-2 text-slate-300">
+        <p lang="id" className="line-clamp-2 wrap-anywhere text-slate-300">
           {tool.description}
         </p>
       ),
