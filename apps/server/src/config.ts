@@ -28,7 +28,8 @@ const ZDuration = z.string().transform((value, ctx) => {
 const emptyAsUndefined = (value: unknown) => (value === '' ? undefined : value);
 const optionalString = z.preprocess(emptyAsUndefined, z.string().optional());
 
-const ZEnv = z.object({
+/** Every setting the server reads; README.md's table and .env.example are checked against it. */
+export const ZEnv = z.object({
   NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
   PORT: z.coerce.number().int().min(0).max(65_535).default(3000),
   HOST: z.string().min(1).default('0.0.0.0'),

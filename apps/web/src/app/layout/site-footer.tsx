@@ -20,9 +20,9 @@ export function SiteFooter() {
   const [year] = useState(() => new Date().getFullYear());
   return (
     <footer className="border-t border-slate-800 bg-slate-950">
-      {/* The extra bottom room on wide screens keeps the social links clear of the home page's
-          scroll-to-top button, which floats over the bottom-right corner. */}
-      <div className="mx-auto flex max-w-7xl flex-col gap-6 px-4 py-10 sm:px-6 md:flex-row md:items-center md:justify-between md:pb-24 lg:px-8">
+      {/* The extra bottom room keeps the last links clear of the home page's scroll-to-top button,
+          which floats over the bottom-right corner: on a phone the social links sit there. */}
+      <div className="mx-auto flex max-w-7xl flex-col gap-6 px-4 pt-10 pb-24 sm:px-6 md:flex-row md:items-center md:justify-between lg:px-8">
         <p className="text-sm text-slate-400">{`© ${year} ${getSiteName()}`}</p>
         <nav aria-label="Footer">
           <ul className="flex flex-wrap gap-x-6 gap-y-2 text-sm">

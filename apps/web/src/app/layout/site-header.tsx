@@ -35,7 +35,10 @@ export function SiteHeader() {
       )}
     >
       <div className="mx-auto flex h-16 max-w-7xl items-center justify-between gap-4 px-4 sm:px-6 lg:px-8">
-        <Link to="/" className="rounded-md text-xl font-extrabold tracking-tight text-white">
+        <Link
+          to="/"
+          className="shrink-0 rounded-md text-xl font-extrabold tracking-tight text-white"
+        >
           {getSiteName()}
         </Link>
         <nav aria-label="Main" className="hidden md:block">
@@ -49,7 +52,8 @@ export function SiteHeader() {
             ))}
           </ul>
         </nav>
-        <div className="flex items-center gap-2">
+        {/* May narrow on a phone: the account menu then shortens the name it shows. */}
+        <div className="flex min-w-0 items-center gap-2">
           {isLoggedIn ? (
             <SignedInMenu />
           ) : (

@@ -36,7 +36,7 @@ export function AboutPage() {
       title={`About ${siteName}`}
       description="A home for gamers and developers exploring Web3 gaming: the games worth playing, the knowledge worth having and the tools that make it easier."
     >
-      <div className="mt-14 grid gap-6 md:grid-cols-2">
+      <div className="mt-14 grid grid-cols-1 gap-6 md:grid-cols-2">
         <section
           aria-labelledby="mission-heading"
           className="rounded-2xl border border-slate-800 bg-slate-900/60 p-8"
@@ -69,7 +69,7 @@ export function AboutPage() {
         <h2 id="reasons-heading" className="text-3xl font-bold text-white">
           Why Choose {siteName}?
         </h2>
-        <ul className="mt-8 grid gap-6 md:grid-cols-3">
+        <ul className="mt-8 grid grid-cols-1 gap-6 md:grid-cols-3">
           {REASONS.map(({ title, text, Icon }) => (
             <li key={title} className="rounded-2xl border border-slate-800 bg-slate-900/60 p-6">
               <span className="flex size-12 items-center justify-center rounded-xl bg-indigo-500/15 text-indigo-300">

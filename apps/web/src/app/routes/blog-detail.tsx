@@ -59,7 +59,7 @@ export function BlogDetailPage() {
   };
 
   return (
-    <div className="mx-auto grid max-w-7xl gap-12 px-4 pt-28 pb-20 sm:px-6 lg:grid-cols-[minmax(0,1fr)_20rem] lg:px-8">
+    <div className="mx-auto grid grid-cols-1 max-w-7xl gap-12 px-4 pt-28 pb-20 sm:px-6 lg:grid-cols-[minmax(0,1fr)_20rem] lg:px-8">
       <PageTitle title={blog ? blogTitle(blog) : 'Blog'} />
       <article ref={articleRef} aria-busy={isLoading} className="min-w-0 scroll-mt-24">
         <Link

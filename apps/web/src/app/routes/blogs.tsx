@@ -18,7 +18,7 @@ export function BlogsPage() {
     >
       <div className="mt-12">
         {blogs.isPending ? (
-          <ul aria-busy="true" className="grid gap-6 sm:grid-cols-2 lg:grid-cols-3">
+          <ul aria-busy="true" className="grid grid-cols-1 gap-6 sm:grid-cols-2 lg:grid-cols-3">
             {Array.from({ length: 6 }, (_, index) => (
               <li key={`placeholder-${index}`}>
                 <BlogCardSkeleton />
@@ -30,7 +30,7 @@ export function BlogsPage() {
             No posts have been published yet.
           </p>
         ) : (
-          <ul className="grid gap-6 sm:grid-cols-2 lg:grid-cols-3">
+          <ul className="grid grid-cols-1 gap-6 sm:grid-cols-2 lg:grid-cols-3">
             {items.map((blog, index) => (
               <li key={blog.id}>
                 <BlogCard

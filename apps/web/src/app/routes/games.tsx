@@ -32,7 +32,7 @@ export function GamesPage() {
       />
       <div className="mt-10">
         {games.isPending ? (
-          <ul aria-busy="true" className="grid gap-6 sm:grid-cols-2 lg:grid-cols-4">
+          <ul aria-busy="true" className="grid grid-cols-1 gap-6 sm:grid-cols-2 lg:grid-cols-4">
             {Array.from({ length: 8 }, (_, index) => (
               <li key={`placeholder-${index}`}>
                 <GameCardSkeleton />
@@ -47,7 +47,7 @@ export function GamesPage() {
           <ul
             aria-busy={games.isPlaceholderData}
             className={cx(
-              'grid gap-6 transition-opacity sm:grid-cols-2 lg:grid-cols-4',
+              'grid grid-cols-1 gap-6 transition-opacity sm:grid-cols-2 lg:grid-cols-4',
               games.isPlaceholderData && 'opacity-60',
             )}
           >

@@ -30,7 +30,10 @@ export function HomePage() {
           description="Web3 titles our community is playing right now."
           viewAllTo="/games"
         >
-          <ul aria-busy={games.isPending} className="grid gap-6 sm:grid-cols-2 lg:grid-cols-4">
+          <ul
+            aria-busy={games.isPending}
+            className="grid grid-cols-1 gap-6 sm:grid-cols-2 lg:grid-cols-4"
+          >
             {games.isPending
               ? Array.from({ length: HOME_GAMES }, (_, index) => (
                   <li key={`placeholder-${index}`}>
@@ -52,7 +55,7 @@ export function HomePage() {
           description="News, guides and analysis from the Web3 gaming world."
           viewAllTo="/blogs"
         >
-          <ul aria-busy={blogs.isPending} className="grid gap-6 md:grid-cols-3">
+          <ul aria-busy={blogs.isPending} className="grid grid-cols-1 gap-6 md:grid-cols-3">
             {blogs.isPending
               ? Array.from({ length: HOME_BLOGS }, (_, index) => (
                   <li key={`placeholder-${index}`}>

@@ -15,7 +15,10 @@ export function ToolsPage() {
       descriptionLang="id"
       description="Alat bantu untuk mengelola wallet, tautan, pendapatan dan peluang market di game Web3 favoritmu."
     >
-      <ul aria-busy={tools.isPending} className="mt-12 grid gap-6 sm:grid-cols-2 lg:grid-cols-3">
+      <ul
+        aria-busy={tools.isPending}
+        className="mt-12 grid grid-cols-1 gap-6 sm:grid-cols-2 lg:grid-cols-3"
+      >
         {tools.isPending
           ? Array.from({ length: EXPECTED_TOOLS }, (_, index) => (
               <li key={`placeholder-${index}`}>

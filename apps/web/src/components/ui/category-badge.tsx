@@ -9,7 +9,10 @@ export function CategoryBadge({ category }: { category: string | null | undefine
     );
   }
   return (
-    <span className="inline-flex rounded-full bg-indigo-500/15 px-2.5 py-0.5 text-xs font-semibold text-indigo-200">
+    <span
+      title={category}
+      className="inline-block max-w-48 truncate rounded-full bg-indigo-500/15 px-2.5 py-0.5 align-middle text-xs font-semibold text-indigo-200"
+    >
       {category}
     </span>
   );

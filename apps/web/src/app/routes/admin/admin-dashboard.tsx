@@ -19,7 +19,7 @@ export function AdminDashboardPage() {
       <div className="mt-8 space-y-6">
         <StatCards stats={stats.data?.stats} failedToLoad={stats.isError} />
         <WebsiteVisitsChart items={visits.data} failedToLoad={visits.isError} />
-        <div className="grid gap-6 lg:grid-cols-2">
+        <div className="grid grid-cols-1 gap-6 lg:grid-cols-2">
           <UserGrowthChart items={visits.data} failedToLoad={visits.isError} />
           <UserDistributionChart items={visits.data} failedToLoad={visits.isError} />
         </div>

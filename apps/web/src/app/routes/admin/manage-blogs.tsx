@@ -17,6 +17,7 @@ import { useDeleteConfirmation, useFormDialog } from '../../../lib/use-row-dialo
 import { ADMIN_PAGE_SIZE } from './admin-table';
 import { AdminListSection } from './admin-list-section';
 import { AdminPage } from './admin-page';
+import { CellText } from '../../../components/ui/cell-text';
 
 export function ManageBlogsPage() {
   const paging = usePagedSearch(ADMIN_PAGE_SIZE);
@@ -30,10 +31,10 @@ export function ManageBlogsPage() {
       header: 'Title',
       className: 'max-w-sm',
       cell: (blog) => (
-        <span className="line-clamp-2 font-medium text-white">{blogTitle(blog)}</span>
+        <CellText text={blogTitle(blog)} className="max-w-sm font-medium text-white" />
       ),
     },
-    { header: 'Author', cell: (blog) => textOr(blog.author, NO_VALUE) },
+    { header: 'Author', cell: (blog) => <CellText text={textOr(blog.author, NO_VALUE)} /> },
     {
       header: 'Date',
       className: 'whitespace-nowrap',

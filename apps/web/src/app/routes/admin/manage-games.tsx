@@ -18,6 +18,7 @@ import { useDeleteConfirmation, useFormDialog } from '../../../lib/use-row-dialo
 import { ADMIN_PAGE_SIZE } from './admin-table';
 import { AdminListSection } from './admin-list-section';
 import { AdminPage } from './admin-page';
+import { CellText } from '../../../components/ui/cell-text';
 
 export function ManageGamesPage() {
   const paging = usePagedSearch(ADMIN_PAGE_SIZE);
@@ -37,7 +38,7 @@ export function ManageGamesPage() {
   const columns: Column<TGame>[] = [
     {
       header: 'Name',
-      cell: (game) => <span className="font-medium text-white">{gameName(game)}</span>,
+      cell: (game) => <CellText text={gameName(game)} className="font-medium text-white" />,
     },
     {
       header: 'Image',
@@ -55,7 +56,9 @@ export function ManageGamesPage() {
       header: 'Description',
       className: 'max-w-md',
       cell: (game) => (
-        <p className="line-clamp-2 text-slate-300">{textOr(game.description, NO_VALUE)}</p>
+        <p className="line-clamp-2 wrap-anywhere text-slate-300">
+          {textOr(game.description, NO_VALUE)}
+        </p>
       ),
     },
     {

@@ -40,7 +40,7 @@ export function ManageNotificationsPage() {
         title="Kelola Notifikasi"
         description="Buat, ubah dan hapus notifikasi untuk semua pengguna."
       >
-        <div className="mt-8 grid items-start gap-8 lg:grid-cols-[minmax(0,26rem)_minmax(0,1fr)]">
+        <div className="mt-8 grid grid-cols-1 items-start gap-8 lg:grid-cols-[minmax(0,26rem)_minmax(0,1fr)]">
           <section
             aria-labelledby="notification-form-heading"
             className="rounded-2xl border border-slate-800 bg-slate-900/60 p-6 lg:sticky lg:top-6"

@@ -17,6 +17,7 @@ import { useDeleteConfirmation, useFormDialog } from '../../../lib/use-row-dialo
 import { ADMIN_PAGE_SIZE } from './admin-table';
 import { AdminListSection } from './admin-list-section';
 import { AdminPage } from './admin-page';
+import { CellText } from '../../../components/ui/cell-text';
 
 export function ManageToolsPage() {
   const paging = usePagedSearch(ADMIN_PAGE_SIZE);
@@ -28,7 +29,7 @@ export function ManageToolsPage() {
   const columns: Column<TTool>[] = [
     {
       header: 'Name',
-      cell: (tool) => <span className="font-medium text-white">{toolName(tool)}</span>,
+      cell: (tool) => <CellText text={toolName(tool)} className="font-medium text-white" />,
     },
     {
       header: 'Icon',
@@ -37,9 +38,11 @@ export function ManageToolsPage() {
           <span className="flex size-9 items-center justify-center rounded-lg bg-indigo-500/15 text-indigo-300">
             <ToolIcon icon={tool.icon} className="size-5" />
           </span>
-          <span className="max-w-40 truncate text-xs text-slate-400">
-            {textOr(tool.icon, NO_VALUE)}
-          </span>
+          <CellText
+            text={textOr(tool.icon, NO_VALUE)}
+            lines={1}
+            className="max-w-40 text-xs text-slate-400"
+          />
         </span>
       ),
     },
@@ -47,7 +50,7 @@ export function ManageToolsPage() {
       header: 'Description',
       className: 'max-w-md',
       cell: (tool) => (
-        <p lang="id" className="line-clamp-2 text-slate-300">
+        <p lang="id" className="line-clamp-2 wrap-anywhere text-slate-300">
           {textOr(tool.description, NO_VALUE)}
         </p>
       ),

@@ -19,6 +19,7 @@ import { useDeleteConfirmation } from '../../../lib/use-row-dialogs';
 import { ADMIN_PAGE_SIZE } from './admin-table';
 import { AdminListSection } from './admin-list-section';
 import { AdminPage } from './admin-page';
+import { CellText } from '../../../components/ui/cell-text';
 
 /** What the modal shows: the form (adding or editing), or the new account's one-time password. */
 type DialogState =
@@ -67,7 +68,7 @@ export function ManageUsersPage() {
       header: 'Username',
       cell: (user) => (
         <span className="flex items-center gap-2">
-          <span className="font-medium text-white">{user.username}</span>
+          <CellText text={user.username} className="font-medium text-white" />
           {user.id === userId ? (
             <span className="rounded-full bg-slate-700 px-2 py-0.5 text-xs text-slate-200">
               You
@@ -76,7 +77,7 @@ export function ManageUsersPage() {
         </span>
       ),
     },
-    { header: 'Email', cell: (user) => <span className="break-all">{user.email}</span> },
+    { header: 'Email', cell: (user) => <CellText text={user.email} /> },
     {
       header: 'Role',
       cell: (user) => (

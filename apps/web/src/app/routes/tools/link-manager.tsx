@@ -23,6 +23,7 @@ import { usePagedSearch } from '../../../lib/use-paged-search';
 import { useDeleteConfirmation, useFormDialog } from '../../../lib/use-row-dialogs';
 import { PERSONAL_PAGE_SIZE, PersonalToolTable } from './personal-tool-table';
 import { TOOL_CATALOG } from './tool-catalog';
+import { CellText } from '../../../components/ui/cell-text';
 
 function hostOf(url: string | null | undefined): string {
   return isWebUrl(url) ? new URL(url).host : (url ?? '');
@@ -52,8 +53,8 @@ export function LinkManagerPage() {
       header: 'Title',
       cell: (link) => (
         <span className="flex flex-col">
-          <span className="font-medium text-white">{linkTitle(link)}</span>
-          <span className="max-w-xs truncate text-xs text-slate-400">{hostOf(link.url)}</span>
+          <CellText text={linkTitle(link)} className="font-medium text-white" />
+          <CellText text={hostOf(link.url)} lines={1} className="text-xs text-slate-400" />
         </span>
       ),
     },

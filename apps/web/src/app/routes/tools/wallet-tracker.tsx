@@ -22,6 +22,7 @@ import { usePagedSearch } from '../../../lib/use-paged-search';
 import { useDeleteConfirmation, useFormDialog } from '../../../lib/use-row-dialogs';
 import { PERSONAL_PAGE_SIZE, PersonalToolTable } from './personal-tool-table';
 import { TOOL_CATALOG } from './tool-catalog';
+import { CellText } from '../../../components/ui/cell-text';
 
 /** How long the copy confirmation stays on screen (SPEC 9). */
 const COPY_TOAST_MS = 3000;
@@ -44,7 +45,7 @@ export function WalletTrackerPage() {
   const columns: Column<TWallet>[] = [
     {
       header: 'Wallet Name',
-      cell: (wallet) => <span className="font-medium text-white">{walletName(wallet)}</span>,
+      cell: (wallet) => <CellText text={walletName(wallet)} className="font-medium text-white" />,
     },
     {
       header: 'Address',

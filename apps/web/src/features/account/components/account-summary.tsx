@@ -16,7 +16,7 @@ export function AccountSummary() {
       <h2 id="account-heading" className="text-lg font-semibold text-white">
         Account
       </h2>
-      <dl className="mt-4 grid gap-4 sm:grid-cols-3">
+      <dl className="mt-4 grid grid-cols-1 gap-4 sm:grid-cols-3">
         {details.map(({ label, value }) => (
           <div key={label} className="rounded-xl bg-slate-950/60 p-4">
             <dt className="text-xs font-medium tracking-wide text-slate-400 uppercase">{label}</dt>

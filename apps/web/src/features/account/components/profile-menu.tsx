@@ -30,11 +30,11 @@ export function ProfileMenu({ unreadNotifications = 0 }: ProfileMenuProps) {
     <DropdownMenu.Root>
       <DropdownMenu.Trigger
         aria-label={`Account menu for ${shortName}${hasUnread ? `, ${unreadNotifications} unread notifications` : ''}`}
-        className="flex items-center gap-2 rounded-full border border-slate-700 bg-slate-900/70 py-1 pr-3 pl-1 text-sm font-medium text-slate-100 transition-colors hover:border-indigo-400 data-[state=open]:border-indigo-400"
+        className="flex min-w-0 items-center gap-2 rounded-full border border-slate-700 bg-slate-900/70 py-1 pr-3 pl-1 text-sm font-medium text-slate-100 transition-colors hover:border-indigo-400 data-[state=open]:border-indigo-400"
       >
         <span
           aria-hidden="true"
-          className="flex size-8 items-center justify-center rounded-full bg-gradient-to-br from-indigo-500 to-fuchsia-500 font-bold text-white"
+          className="flex size-8 shrink-0 items-center justify-center rounded-full bg-gradient-to-br from-indigo-500 to-fuchsia-500 font-bold text-white"
         >
           {initial}
         </span>
@@ -42,7 +42,7 @@ export function ProfileMenu({ unreadNotifications = 0 }: ProfileMenuProps) {
         {hasUnread ? (
           <span
             aria-hidden="true"
-            className="flex h-5 min-w-5 items-center justify-center rounded-full bg-red-600 px-1.5 text-xs font-bold text-white"
+            className="flex h-5 min-w-5 shrink-0 items-center justify-center rounded-full bg-red-600 px-1.5 text-xs font-bold text-white"
           >
             {unreadNotifications}
           </span>

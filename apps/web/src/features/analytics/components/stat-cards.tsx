@@ -32,7 +32,7 @@ type StatCardsProps = {
 /** The six headline figures; a figure that is not known shows a dash, never a false zero. */
 export function StatCards({ stats, failedToLoad }: StatCardsProps) {
   return (
-    <dl className="grid gap-4 sm:grid-cols-2 xl:grid-cols-3">
+    <dl className="grid grid-cols-1 gap-4 sm:grid-cols-2 xl:grid-cols-3">
       {CARDS.map(({ key, label, Icon }) => (
         // A description list holds only terms and descriptions, so the icon sits inside the term,
         // placed at the card's left edge, and the figure is shown above its label.

@@ -55,9 +55,9 @@ export function BlogArticle({ blog, headingRef }: BlogArticleProps) {
           <time dateTime={blogDateTime(blog)}>{blogDateLabel(blog)}</time>
         </span>
         {textOf(blog.author) ? (
-          <span className="inline-flex items-center gap-2">
-            <UserIcon aria-hidden="true" className="size-4 text-slate-400" />
-            <span>
+          <span className="inline-flex min-w-0 items-center gap-2">
+            <UserIcon aria-hidden="true" className="size-4 shrink-0 text-slate-400" />
+            <span className="min-w-0 wrap-anywhere">
               <span className="sr-only">By </span>
               {blog.author}
             </span>

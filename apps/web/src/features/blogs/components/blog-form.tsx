@@ -117,7 +117,7 @@ export function BlogForm({ blog, onSaved, onCancel }: BlogFormProps) {
         />
         {contentError ? <p className="text-sm text-red-400">{contentError}</p> : null}
       </div>
-      <div className="grid gap-5 sm:grid-cols-2">
+      <div className="grid grid-cols-1 gap-5 sm:grid-cols-2">
         <TextField
           label="Author"
           autoComplete="off"

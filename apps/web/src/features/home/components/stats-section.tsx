@@ -24,7 +24,7 @@ export function StatsSection({ totalGames }: StatsSectionProps) {
       <h2 id="stats-heading" className="text-center text-2xl font-bold text-white sm:text-3xl">
         The Numbers Speak For Themselves
       </h2>
-      <dl className="mt-10 grid gap-6 sm:grid-cols-3">
+      <dl className="mt-10 grid grid-cols-1 gap-6 sm:grid-cols-3">
         {stats.map(({ label, value, Icon }) => (
           <div
             key={label}

@@ -78,7 +78,7 @@ export function IncomeForm({ config, record, onSaved, onCancel }: IncomeFormProp
         error={errors.income?.message ?? saveError.fieldErrors.income}
         {...register('income')}
       />
-      <div className="grid gap-5 sm:grid-cols-2">
+      <div className="grid grid-cols-1 gap-5 sm:grid-cols-2">
         <TextField
           label="Expense"
           type="number"

@@ -20,7 +20,7 @@ export function IncomeTotals({ totals, currency }: IncomeTotalsProps) {
   ];
   return (
     <section aria-label="Totals">
-      <dl className="grid gap-4 sm:grid-cols-3">
+      <dl className="grid grid-cols-1 gap-4 sm:grid-cols-3">
         {figures.map(({ label, value, tone }) => (
           <div key={label} className="rounded-2xl border border-slate-800 bg-slate-900/60 p-5">
             <dt className="text-sm font-medium text-slate-400">{label}</dt>

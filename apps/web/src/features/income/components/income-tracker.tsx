@@ -38,6 +38,7 @@ import {
 import { IncomeForm } from './income-form';
 import { IncomeTotals } from './income-totals';
 import { TokenPrice } from './token-price';
+import { CellText } from '../../../components/ui/cell-text';
 
 type IncomeTrackerProps = { config: IncomeTokenConfig };
 
@@ -136,7 +137,7 @@ function IncomeWorkspace({ config, userId }: IncomeTrackerProps & { userId: numb
       className: 'max-w-xs',
       cell: (record) =>
         record.expense_description ? (
-          <span className="line-clamp-2 break-words">{record.expense_description}</span>
+          <CellText text={record.expense_description} />
         ) : (
           <span className="text-slate-500">—</span>
         ),
@@ -168,7 +169,7 @@ function IncomeWorkspace({ config, userId }: IncomeTrackerProps & { userId: numb
 
   return (
     <div className="mt-10 space-y-6">
-      <div className="grid gap-4 lg:grid-cols-[minmax(0,1fr)_auto] lg:items-start">
+      <div className="grid grid-cols-1 gap-4 lg:grid-cols-[minmax(0,1fr)_auto] lg:items-start">
         <TokenPrice
           config={config}
           prices={prices.data}

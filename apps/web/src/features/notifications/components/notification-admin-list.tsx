@@ -65,7 +65,8 @@ export function NotificationAdminList({
             )}
           >
             <div className="flex flex-wrap items-start justify-between gap-3">
-              <div className="min-w-0 flex-1">
+              {/* Below 12rem beside the buttons, a long title takes a line of its own. */}
+              <div className="min-w-0 flex-[1_1_12rem]">
                 <h3 className="font-semibold break-words text-white">
                   {notificationTitle(notification)}
                 </h3>

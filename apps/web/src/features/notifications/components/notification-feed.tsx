@@ -55,7 +55,7 @@ export function NotificationFeed() {
               <div className="flex flex-wrap items-center gap-x-3 gap-y-1">
                 <h3
                   id={`notification-${notification.id}`}
-                  className="font-semibold break-words text-white"
+                  className="min-w-0 font-semibold wrap-anywhere text-white"
                 >
                   {notificationTitle(notification)}
                 </h3>

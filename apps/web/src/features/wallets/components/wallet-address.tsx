@@ -35,7 +35,7 @@ export function WalletAddress({ address, walletName, onCopied, onCopyFailed }: W
 
   return (
     <span className="flex items-center gap-1.5">
-      <code title={address} className="font-mono text-sm text-slate-200">
+      <code title={address} className="font-mono text-sm whitespace-nowrap text-slate-200">
         {shortenAddress(address)}
       </code>
       <Button
