@@ -101,7 +101,9 @@ export class Gateway {
         peerWaitMs,
         load: async () =>
           normaliseMarket(
-            marketUrl ? await fetchJson(marketUrl, options(MARKET_ANSWER)) : MARKET_SAMPLE,
+            marketUrl
+              ? await fetchJson(marketUrl, options(MARKET_ANSWER))
+              : { data: MARKET_SAMPLE },
           ),
       },
       db,
