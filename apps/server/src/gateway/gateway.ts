@@ -8,6 +8,7 @@ import { CachedSource, type RefreshCoordinator, type SourceValue } from './cache
 import { fetchJson, UpstreamError } from './fetch-json.js';
 import { MARKET_SAMPLE } from './market-sample.js';
 import { normaliseMarket } from './market.js';
+import { describeSource } from './sources.js';
 
 /** SPEC 8: the rate used when the exchange-rate service has never answered. */
 export const FALLBACK_USD_IDR = 15_000;
@@ -15,20 +16,14 @@ export const FALLBACK_USD_IDR = 15_000;
 const SMALL_ANSWER = 64 * 1024;
 const MARKET_ANSWER = 5 * 1024 * 1024;
 
-const ZPrice = z.object({
-  usd: z.number().nonnegative().finite(),
-  idr: z.number().nonnegative().finite().optional(),
-});
+const ZPrice = z.object({ usd: z.number().nonnegative().finite() });
 const ZSimplePrice = z.object({ pixels: ZPrice, 'axie-infinity': ZPrice });
 const ZRates = z.object({ rates: z.object({ IDR: z.number().positive().finite() }) });
 
 const sameSourceValue = <T>(a: SourceValue<T>, b: SourceValue<T>) =>
   a.value === b.value && a.asOf === b.asOf && a.stale === b.stale;
 
-type TokenPrices = {
-  pixels: { usd: number; idr?: number | undefined };
-  axs: { usd: number; idr?: number | undefined };
-};
+type TokenPrices = { pixels: { usd: number }; axs: { usd: number } };
 
 /**
  * The server's side of third-party data: token prices, the USD→IDR rate and the game market.
@@ -62,7 +57,7 @@ export class Gateway {
         fallback: { pixels: { usd: 0 }, axs: { usd: 0 } },
         peerWaitMs,
         load: async () => {
-          const url = `${config.priceApiUrl}/api/v3/simple/price?ids=pixels,axie-infinity&vs_currencies=usd,idr`;
+          const url = `${config.priceApiUrl}/api/v3/simple/price?ids=pixels,axie-infinity&vs_currencies=usd`;
           const parsed = ZSimplePrice.safeParse(
             await fetchJson(url, options(SMALL_ANSWER, priceHeaders)),
           );
@@ -111,9 +106,13 @@ export class Gateway {
       coordinator,
     );
     this.isSample = !marketUrl;
+    this.priceSource = describeSource(config.priceApiUrl);
+    this.rateSource = describeSource(config.fxApiUrl);
   }
 
   private readonly isSample: boolean;
+  private readonly priceSource: { name: string; url: string | null };
+  private readonly rateSource: { name: string; url: string | null };
 
   /** The last prices answer with what it was made of: the same answer while both are unchanged. */
   private lastPrices:
@@ -145,10 +144,9 @@ export class Gateway {
 
   private pricesAnswer(prices: SourceValue<TokenPrices>, fx: SourceValue<number>): TPricesResponse {
     const usdIdr = fx.value;
-    const withIdr = (price: { usd: number; idr?: number | undefined }) => ({
-      usd: price.usd,
-      idr: price.idr ?? price.usd * usdIdr,
-    });
+    // Rupiah always from the exchange rate, never the price service's own IDR price: the
+    // records are converted at the rate, so the card must be too.
+    const withIdr = (price: { usd: number }) => ({ usd: price.usd, idr: price.usd * usdIdr });
     const asOf = [prices.asOf, fx.asOf].filter((x): x is string => Boolean(x)).sort()[0] ?? null;
     return {
       pixels: withIdr(prices.value.pixels),
@@ -156,6 +154,10 @@ export class Gateway {
       usdIdr,
       asOf,
       stale: prices.stale || fx.stale,
+      sources: {
+        price: { ...this.priceSource, asOf: prices.asOf, stale: prices.stale },
+        rate: { ...this.rateSource, asOf: fx.asOf, stale: fx.stale },
+      },
     };
   }
 

@@ -18,9 +18,10 @@ export async function startFakeUpstream() {
   const calls: Record<string, number> = {};
   const requests: string[] = [];
   const bodies: Record<string, unknown> = {
+    // CoinGecko's own IDR price differs a little from USD times the exchange rate (800).
     '/api/v3/simple/price': {
-      pixels: { usd: 0.05, idr: 800 },
-      'axie-infinity': { usd: 2.5, idr: 40_000 },
+      pixels: { usd: 0.05, idr: 790 },
+      'axie-infinity': { usd: 2.5, idr: 39_500 },
     },
     '/fx': { result: 'success', rates: { IDR: 16_000, USD: 1 } },
     '/market': {

@@ -10,8 +10,22 @@ const PRICES: TPricesResponse = {
   pixels: { usd: 0.0213, idr: 340.8 },
   axs: { usd: 4.1, idr: 65600 },
   usdIdr: 16000,
-  asOf: '2025-03-15T08:00:00.000Z',
+  asOf: '2025-03-15T07:00:00.000Z',
   stale: false,
+  sources: {
+    price: {
+      name: 'CoinGecko',
+      url: 'https://www.coingecko.com',
+      asOf: '2025-03-15T08:00:00.000Z',
+      stale: false,
+    },
+    rate: {
+      name: 'ExchangeRate-API',
+      url: 'https://www.exchangerate-api.com',
+      asOf: '2025-03-15T07:00:00.000Z',
+      stale: false,
+    },
+  },
 };
 
 function makeRecord(id: number, overrides: Partial<TIncomeRecord>): TIncomeRecord {
@@ -119,6 +133,30 @@ describe('Income Pixels', { timeout: 15_000 }, () => {
     expect(total('Net Income')).toHaveTextContent('Rp 300.000');
     expect(screen.getByRole('columnheader', { name: 'Net Income (IDR)' })).toBeInTheDocument();
     expect(march.getByRole('cell', { name: 'Rp\u00a0240.000' })).toBeInTheDocument();
+  });
+
+  it('says under the price where every figure comes from, crediting both services', async () => {
+    stubIncomeServer();
+    await openPage();
+    const card = within(screen.getByRole('region', { name: 'Current Pixels price' }));
+    expect(card.getByRole('link', { name: 'CoinGecko' })).toHaveAttribute(
+      'href',
+      'https://www.coingecko.com',
+    );
+    expect(card.getByRole('link', { name: 'ExchangeRate-API' })).toHaveAttribute(
+      'href',
+      'https://www.exchangerate-api.com',
+    );
+    const priceAsOf = new Date(PRICES.sources.price.asOf!);
+    const rateAsOf = new Date(PRICES.sources.rate.asOf!);
+    const stamp = new Intl.DateTimeFormat('en-US', { dateStyle: 'medium', timeStyle: 'short' });
+    expect(card.getByText(/^Price data by/)).toHaveTextContent(
+      `Price data by CoinGecko, as of ${stamp.format(priceAsOf)}.`,
+    );
+    // One source of rupiah for the card and the table alike: the exchange rate.
+    expect(card.getByText(/^Every IDR figure/)).toHaveTextContent(
+      `Every IDR figure on this page is the dollar amount times the USD→IDR rate (today's here, each record's own day in the table). Rates by ExchangeRate-API, as of ${stamp.format(rateAsOf)}.`,
+    );
   });
 
   it('filters by month and by description or date, totals following the rows shown', async () => {
