@@ -77,6 +77,7 @@ const ZEnv = z.object({
   FX_API_URL: z.url({ protocol: /^https?$/ }).default('https://open.er-api.com/v6/latest/USD'),
   MARKET_API_URL: z.preprocess(emptyAsUndefined, z.url({ protocol: /^https?$/ }).optional()),
   PRICE_TTL: ZDuration.default(30),
+  PRICE_HISTORY_RATE: z.coerce.number().int().min(1).max(10_000).default(20),
   FX_TTL: ZDuration.default(3600),
   MARKET_TTL: ZDuration.default(60),
   UPSTREAM_TIMEOUT: ZDuration.default(5),
@@ -136,9 +137,13 @@ export type Config = {
     fxApiUrl: string;
     marketApiUrl: string | undefined;
     priceTtlMs: number;
+    /** Calls a minute allowed to the price history (a token's price on a past day). */
+    priceHistoryPerMinute: number;
     fxTtlMs: number;
     marketTtlMs: number;
     timeoutMs: number;
+    /** The calendar whose days income records are valued by (TIME_ZONE). */
+    timeZone: string;
   };
 };
 
@@ -188,9 +193,11 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       fxApiUrl: e.FX_API_URL,
       marketApiUrl: e.MARKET_API_URL,
       priceTtlMs: Math.round(e.PRICE_TTL * 1000),
+      priceHistoryPerMinute: e.PRICE_HISTORY_RATE,
       fxTtlMs: Math.round(e.FX_TTL * 1000),
       marketTtlMs: Math.round(e.MARKET_TTL * 1000),
       timeoutMs: Math.round(e.UPSTREAM_TIMEOUT * 1000),
+      timeZone: e.TIME_ZONE,
     },
   };
 }

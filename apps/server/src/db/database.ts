@@ -53,8 +53,14 @@ function openPostgres(url: string, schema: string | undefined, max: number): Kys
   return new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
 }
 
-/** Opens the database and brings its schema up to date before anything else uses it. */
-export async function openDatabase(options: DatabaseOptions): Promise<Db> {
+/**
+ * Opens the database and brings its schema up to date before anything else uses it (or, for a
+ * test of a migration, only up to the one named `migrateTo`).
+ */
+export async function openDatabase(
+  options: DatabaseOptions,
+  { migrateTo }: { migrateTo?: string } = {},
+): Promise<Db> {
   const kysely =
     options.engine === 'sqlite'
       ? openSqlite(options.file)
@@ -64,6 +70,7 @@ export async function openDatabase(options: DatabaseOptions): Promise<Db> {
       kysely as Kysely<unknown>,
       options.engine,
       options.engine === 'postgres' ? options.schema : undefined,
+      migrateTo,
     );
   } catch (error) {
     await kysely.destroy();

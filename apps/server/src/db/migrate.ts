@@ -7,6 +7,7 @@ import * as m0004 from './migrations/0004-notifications-and-visits.js';
 import * as m0005 from './migrations/0005-wallets-and-links.js';
 import * as m0006 from './migrations/0006-gateway-and-income.js';
 import * as m0007 from './migrations/0007-catalogue-scale.js';
+import * as m0010 from './migrations/0010-income-valued-by-day.js';
 
 type EngineMigration = { up(db: Kysely<unknown>, engine: Engine): Promise<void> };
 
@@ -19,7 +20,11 @@ const MIGRATIONS: Record<string, EngineMigration> = {
   '0005-wallets-and-links': m0005,
   '0006-gateway-and-income': m0006,
   '0007-catalogue-scale': m0007,
+  '0010-income-valued-by-day': m0010,
 };
+
+/** Every migration's name, oldest first. */
+export const MIGRATION_NAMES = Object.keys(MIGRATIONS);
 
 class EngineMigrationProvider implements MigrationProvider {
   constructor(private readonly engine: Engine) {}
@@ -34,14 +39,24 @@ class EngineMigrationProvider implements MigrationProvider {
   }
 }
 
-/** Brings the schema up to date; throws with the failing migration's name. */
-export async function migrateToLatest(db: Kysely<unknown>, engine: Engine, schema?: string) {
+/**
+ * Brings the schema up to date, or only up to the migration named `upTo` (for tests of a
+ * migration against rows written before it); throws with the failing migration's name.
+ */
+export async function migrateToLatest(
+  db: Kysely<unknown>,
+  engine: Engine,
+  schema?: string,
+  upTo?: string,
+) {
   const migrator = new Migrator({
     db,
     provider: new EngineMigrationProvider(engine),
     ...(schema ? { migrationTableSchema: schema } : {}),
   });
-  const { error, results } = await migrator.migrateToLatest();
+  const { error, results } = upTo
+    ? await migrator.migrateTo(upTo)
+    : await migrator.migrateToLatest();
   const failed = results?.find((r) => r.status === 'Error');
   if (error) {
     const reason = error instanceof Error ? error.message : String(error);

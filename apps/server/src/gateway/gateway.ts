@@ -9,6 +9,10 @@ import { fetchJson, UpstreamError } from './fetch-json.js';
 import { MARKET_SAMPLE } from './market-sample.js';
 import { normaliseMarket } from './market.js';
 import { describeSource } from './sources.js';
+import { writeDailyValue } from './daily-rates.js';
+import { DayValues } from './day-values.js';
+import { PriceHistory } from './price-history.js';
+import { dayIn } from '../lib/dates.js';
 
 /** SPEC 8: the rate used when the exchange-rate service has never answered. */
 export const FALLBACK_USD_IDR = 15_000;
@@ -33,6 +37,8 @@ export class Gateway {
   readonly prices: CachedSource<TokenPrices>;
   readonly fx: CachedSource<number>;
   readonly market: CachedSource<Record<string, TMarketItem[]>>;
+  /** The price and rate of a record's day. */
+  readonly days: DayValues;
 
   constructor(
     config: Config['gateway'],
@@ -76,6 +82,9 @@ export class Gateway {
         ttlMs: config.fxTtlMs,
         fallback: FALLBACK_USD_IDR,
         peerWaitMs,
+        // The latest rate of each day is kept as that day's, for the records dated on it.
+        onFresh: (rate, asOf) =>
+          writeDailyValue(db, 'usd-idr', dayIn(config.timeZone, new Date(asOf)), rate, asOf),
         load: async () => {
           const parsed = ZRates.safeParse(await fetchJson(config.fxApiUrl, options(SMALL_ANSWER)));
           if (!parsed.success) throw new UpstreamError('exchange-rate answer has no IDR rate');
@@ -106,6 +115,20 @@ export class Gateway {
       coordinator,
     );
     this.isSample = !marketUrl;
+    const history = new PriceHistory(
+      {
+        priceApiUrl: config.priceApiUrl,
+        headers: priceHeaders,
+        timeoutMs: config.timeoutMs,
+        callsPerMinute: config.priceHistoryPerMinute,
+        // A failed history call is not repeated sooner than the current prices are asked again.
+        retryMs: config.priceTtlMs,
+      },
+      db,
+      log,
+      coordinator,
+    );
+    this.days = new DayValues({ prices: this.prices, fx: this.fx }, history, db, config.timeZone);
     this.priceSource = describeSource(config.priceApiUrl);
     this.rateSource = describeSource(config.fxApiUrl);
   }

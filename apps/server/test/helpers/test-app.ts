@@ -15,7 +15,9 @@ export type TestDatabase = { db: Db; dataDir: string; schema?: string; drop(): P
  * A database of its own for one test file: a fresh SQLite file, or on PostgreSQL a fresh schema
  * in TEST_DATABASE_URL that is dropped afterwards, so runs never see each other's rows.
  */
-export async function createTestDatabase(): Promise<TestDatabase> {
+export async function createTestDatabase({
+  migrateTo,
+}: { migrateTo?: string } = {}): Promise<TestDatabase> {
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'nexusplay-test-'));
   let options: DatabaseOptions;
   let dropSchema = async () => {};
@@ -33,7 +35,7 @@ export async function createTestDatabase(): Promise<TestDatabase> {
   }
   let db: Db;
   try {
-    db = await openDatabase(options);
+    db = await openDatabase(options, migrateTo ? { migrateTo } : {});
   } catch (error) {
     await dropSchema();
     throw error;

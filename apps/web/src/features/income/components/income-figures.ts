@@ -2,37 +2,63 @@ import type { TIncomeRecord } from '@nexusplay/contract/income';
 import type { DisplayCurrency } from '../../../lib/format-money';
 
 /**
- * Every figure is converted with the price and rate stored with its record, so a record keeps
- * the value it had on the day it was saved whatever the price does later.
+ * Every figure is converted with the price and rate stored with its record, those of the
+ * record's own day, so it keeps its value whatever the price does later. A figure whose price
+ * or rate is still pending is null, never 0.
  */
-function toCurrency(usd: number, record: TIncomeRecord, currency: DisplayCurrency): number {
-  return currency === 'usd' ? usd : usd * record.usd_idr;
+function toCurrency(
+  usd: number | null,
+  record: TIncomeRecord,
+  currency: DisplayCurrency,
+): number | null {
+  if (usd === null || currency === 'usd') return usd;
+  return record.usd_idr === null ? null : usd * record.usd_idr;
 }
 
-export function incomeIn(record: TIncomeRecord, currency: DisplayCurrency): number {
-  return toCurrency(record.income * record.price_usd, record, currency);
+export function incomeIn(record: TIncomeRecord, currency: DisplayCurrency): number | null {
+  const usd = record.price_usd === null ? null : record.income * record.price_usd;
+  return toCurrency(usd, record, currency);
 }
 
-export function expenseIn(record: TIncomeRecord, currency: DisplayCurrency): number {
-  const usd = record.expense_type === 'usd' ? record.expense : record.expense * record.price_usd;
+export function expenseIn(record: TIncomeRecord, currency: DisplayCurrency): number | null {
+  const usd =
+    record.expense_type === 'usd'
+      ? record.expense
+      : record.price_usd === null
+        ? null
+        : record.expense * record.price_usd;
   return toCurrency(usd, record, currency);
 }
 
 /** The server's own net income (USD), so the page and the stored record never disagree. */
-export function netIncomeIn(record: TIncomeRecord, currency: DisplayCurrency): number {
+export function netIncomeIn(record: TIncomeRecord, currency: DisplayCurrency): number | null {
   return toCurrency(record.net_income, record, currency);
 }
 
-export type IncomeTotals = { income: number; expense: number; net: number };
+/** What a figure without a value waits for; `needsPrice`: false for a dollar amount. */
+export function pendingLabel(
+  record: TIncomeRecord,
+  needsPrice = true,
+): 'Price pending' | 'Rate pending' {
+  return needsPrice && record.price_usd === null ? 'Price pending' : 'Rate pending';
+}
+
+/** The totals of the valued records, and how many records are left out while pending. */
+export type IncomeTotals = { income: number; expense: number; net: number; pending: number };
 
 export function totalsOf(records: readonly TIncomeRecord[], currency: DisplayCurrency) {
   return records.reduce<IncomeTotals>(
-    (totals, record) => ({
-      income: totals.income + incomeIn(record, currency),
-      expense: totals.expense + expenseIn(record, currency),
-      net: totals.net + netIncomeIn(record, currency),
-    }),
-    { income: 0, expense: 0, net: 0 },
+    (totals, record) => {
+      const net = netIncomeIn(record, currency);
+      if (net === null) return { ...totals, pending: totals.pending + 1 };
+      return {
+        income: totals.income + (incomeIn(record, currency) ?? 0),
+        expense: totals.expense + (expenseIn(record, currency) ?? 0),
+        net: totals.net + net,
+        pending: totals.pending,
+      };
+    },
+    { income: 0, expense: 0, net: 0, pending: 0 },
   );
 }
 
@@ -82,15 +108,17 @@ const monthLabel = new Intl.DateTimeFormat('en-US', {
   timeZone: 'UTC',
 });
 
-/** Net income per calendar month (YYYY-MM), oldest first, for the chart. */
+/** Net income per calendar month (YYYY-MM), oldest first, for the chart; pending ones left out. */
 export function monthlyNetIncome(
   records: readonly TIncomeRecord[],
   currency: DisplayCurrency,
 ): MonthlyNet[] {
   const byMonth = new Map<string, number>();
   for (const record of records) {
+    const net = netIncomeIn(record, currency);
+    if (net === null) continue;
     const month = record.date.slice(0, 7);
-    byMonth.set(month, (byMonth.get(month) ?? 0) + netIncomeIn(record, currency));
+    byMonth.set(month, (byMonth.get(month) ?? 0) + net);
   }
   return [...byMonth.entries()]
     .sort(([a], [b]) => a.localeCompare(b))
