@@ -20,18 +20,16 @@ import { Gateway } from './gateway/gateway.js';
 import { marketUpstreamOpenapiSchema } from './gateway/market.js';
 import { seoRoutes } from './modules/seo/seo.routes.js';
 import { uploadFileRoutes } from './modules/uploads/uploads.routes.js';
-import {
-  LoginThrottle,
-  MemoryFailureStore,
-  type FailureStore,
-} from './modules/auth/login-throttle.js';
+import { LoginThrottle, type FailureStore } from './modules/auth/login-throttle.js';
 import { authPlugin } from './plugins/auth.js';
 import { errorsPlugin } from './plugins/errors.js';
+import { inputTextPlugin } from './plugins/input-text.js';
 import { openapiPlugin } from './plugins/openapi.js';
 import { securityPlugin } from './plugins/security.js';
 import { webPlugin } from './plugins/web.js';
 import { connectRedis, type SharedRedis } from './shared/redis.js';
 import { RedisCacheVersions } from './shared/redis-cache-versions.js';
+import { MemoryFailureStore } from './shared/memory-failure-store.js';
 import { RedisFailureStore } from './shared/redis-failure-store.js';
 import { RedisRefreshCoordinator } from './shared/redis-refresh-coordinator.js';
 
@@ -151,6 +149,7 @@ export async function buildApp(deps: AppDeps) {
   const throttle = new LoginThrottle(store, config.loginThrottle);
 
   await app.register(errorsPlugin);
+  await app.register(inputTextPlugin);
   await app.register(securityPlugin);
   await app.register(rateLimit, {
     global: false,

@@ -1,3 +1,4 @@
+import { isIPv6 } from 'node:net';
 import path from 'node:path';
 import { z } from 'zod';
 
@@ -93,6 +94,7 @@ const ZEnv = z.object({
     .transform((value) => value === 'true'),
   LOGIN_MAX_FAILURES: z.coerce.number().int().min(1).default(10),
   LOGIN_FAILURE_WINDOW: ZDuration.default(15 * 60),
+  LOGIN_KNOWN_ADDRESS_TTL: ZDuration.default(30 * 86_400),
   REGISTER_MAX_PER_HOUR: z.coerce.number().int().min(1).default(20),
   PRICE_API_URL: z.url({ protocol: /^https?$/ }).default('https://api.coingecko.com'),
   PRICE_API_KEY: optionalString,
@@ -148,13 +150,18 @@ export type Config = {
   webDistDir: string;
   logLevel: string;
   trustProxy: boolean;
-  loginThrottle: { maxFailures: number; windowSeconds: number };
+  loginThrottle: { maxFailures: number; windowSeconds: number; knownAddressSeconds: number };
   registerPerHour: number;
   seedDemoContent: boolean;
   /** Whose "today" an income record without a date gets. */
   timeZone: string;
-  /** The site's public origin for absolute links (sitemap, feed, previews); else the request's. */
-  publicUrl: string | undefined;
+  /**
+   * The site's origin for absolute links (sitemap, feed, previews): PUBLIC_URL, else derived from
+   * HOST and PORT. Never a request's Host header, which anyone can set and a shared cache keeps.
+   */
+  publicUrl: string;
+  /** Whether PUBLIC_URL was set, rather than guessed from the listen address. */
+  publicUrlSet: boolean;
   gateway: {
     priceApiUrl: string;
     priceApiKey: string | undefined;
@@ -177,6 +184,26 @@ export class ConfigError extends Error {
     super(`Invalid configuration:\n${problems.map((p) => `  - ${p}`).join('\n')}`);
     this.name = 'ConfigError';
   }
+}
+
+/** A wildcard listen address is reached on this machine as localhost. */
+const WILDCARD_HOSTS = new Set(['0.0.0.0', '::', '[::]']);
+
+function originOfListenAddress(host: string, port: number): string {
+  const name = WILDCARD_HOSTS.has(host) ? 'localhost' : host;
+  try {
+    // The URL parser drops the default port 80.
+    return new URL(`http://${isIPv6(name) ? `[${name}]` : name}:${port}`).origin;
+  } catch {
+    // A HOST that is no host name cannot be listened on either; starting will say so.
+    return `http://localhost:${port}`;
+  }
+}
+
+/** What to warn about at start: a production site whose absolute links are a guess. */
+export function publicUrlWarning(config: Config): string | undefined {
+  if (config.env !== 'production' || config.publicUrlSet) return undefined;
+  return `PUBLIC_URL is not set: the sitemap, the RSS feed and link previews use ${config.publicUrl}. Set PUBLIC_URL to the address visitors use.`;
 }
 
 const defaultWebDist = path.resolve(import.meta.dirname, '../../web/dist');
@@ -206,11 +233,16 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     webDistDir: e.WEB_DIST_DIR ? path.resolve(e.WEB_DIST_DIR) : defaultWebDist,
     logLevel: e.LOG_LEVEL,
     trustProxy: e.TRUST_PROXY,
-    loginThrottle: { maxFailures: e.LOGIN_MAX_FAILURES, windowSeconds: e.LOGIN_FAILURE_WINDOW },
+    loginThrottle: {
+      maxFailures: e.LOGIN_MAX_FAILURES,
+      windowSeconds: e.LOGIN_FAILURE_WINDOW,
+      knownAddressSeconds: e.LOGIN_KNOWN_ADDRESS_TTL,
+    },
     registerPerHour: e.REGISTER_MAX_PER_HOUR,
     seedDemoContent: e.SEED_DEMO_CONTENT,
     timeZone: e.TIME_ZONE,
-    publicUrl: e.PUBLIC_URL,
+    publicUrl: e.PUBLIC_URL ?? originOfListenAddress(e.HOST, e.PORT),
+    publicUrlSet: e.PUBLIC_URL !== undefined,
     gateway: {
       priceApiUrl: e.PRICE_API_URL.replace(/\/+$/, ''),
       priceApiKey: e.PRICE_API_KEY,

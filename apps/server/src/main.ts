@@ -1,9 +1,9 @@
 import fs from 'node:fs';
 import { buildApp } from './app.js';
-import { ConfigError, loadConfig, type Config } from './config.js';
+import { ConfigError, loadConfig, publicUrlWarning, type Config } from './config.js';
 import { databaseOptionsFor, openDatabase } from './db/database.js';
 import { seedDemoContent } from './modules/seed/seed.js';
-import { ensureFirstAdmin } from './modules/users/first-admin.js';
+import { AdminPasswordRefusedError, ensureFirstAdmin } from './modules/users/first-admin.js';
 
 const SHUTDOWN_DEADLINE_MS = 10_000;
 const LOG_BATCH_MS = 10;
@@ -55,12 +55,18 @@ async function main() {
     logger: { level: config.logLevel, stream: batchedStdout() },
   });
   app.addHook('onClose', async () => db.close());
+  const publicUrlProblem = publicUrlWarning(config);
+  if (publicUrlProblem) app.log.warn(publicUrlProblem);
 
   if (config.seedDemoContent && (await seedDemoContent(db.kysely))) {
     app.log.info('demo games, blog posts and tools added');
   }
 
-  const admin = await ensureFirstAdmin(db.kysely, config.admin);
+  const admin = await ensureFirstAdmin(db.kysely, config.admin).catch((error: unknown) => {
+    if (!(error instanceof AdminPasswordRefusedError)) throw error;
+    console.error(`ADMIN_PASSWORD: ${error.message}`);
+    process.exit(1);
+  });
   if (admin) {
     const lines = [
       'No administrator existed, so one was created:',

@@ -43,5 +43,19 @@ describe.runIf(TEST_ENGINE === 'sqlite')('npm run admin -- create', () => {
     expect(bad.err).toContain('--username: Username must be at least 3 characters.');
     expect(bad.err).toContain('--password: Password must be at least 8 characters.');
     expect(bad.err).toContain('Usage: npm run admin -- create');
+
+    const common = runCli(
+      'create',
+      '--email',
+      'c@example.com',
+      '--username',
+      'chief2',
+      '--password',
+      'iloveyou',
+    );
+    expect(common.code).toBe(1);
+    expect(common.err).toContain(
+      '--password: Password is too common or easy to guess. Please choose another.',
+    );
   });
 });

@@ -13,7 +13,13 @@ import { bearer, multipart } from './helpers/content.js';
  */
 type Role = 'guest' | 'owner' | 'other' | 'admin';
 type Expected = Record<Role, number>;
-type Ctx = { t: TestApp; tokens: Record<Exclude<Role, 'guest'>, string>; ownerId: number };
+type Account = { email: string; password: string };
+type Ctx = {
+  t: TestApp;
+  tokens: Record<Exclude<Role, 'guest'>, string>;
+  accounts: Record<Exclude<Role, 'guest'>, Account>;
+  ownerId: number;
+};
 type Row = {
   expect: Expected;
   request: (
@@ -113,6 +119,7 @@ const MATRIX: Record<string, Row> = {
     }),
   },
   'GET /api/me': { expect: signedIn(200), request: json('GET', '/api/me') },
+  'POST /api/logout': { expect: signedIn(200), request: json('POST', '/api/logout') },
 
   'GET /api/games': { expect: everyone(200), request: json('GET', '/api/games') },
   'POST /api/games': { expect: adminOnly(201), request: () => form('POST', '/api/games', game) },
@@ -342,6 +349,13 @@ const MATRIX: Record<string, Row> = {
   ),
 };
 
+/** Signing out ends the token it is called with, so that row gets tokens of its own. */
+async function tokenFor(ctx: Ctx, route: string, role: Exclude<Role, 'guest'>) {
+  if (route !== 'POST /api/logout') return ctx.tokens[role];
+  const { email, password } = ctx.accounts[role];
+  return loginToken(ctx.t.app, email, password);
+}
+
 describe('authorization matrix', () => {
   let ctx: Ctx;
   beforeAll(async () => {
@@ -364,6 +378,7 @@ describe('authorization matrix', () => {
         owner: await loginToken(t.app, owner.email, owner.password),
         other: await loginToken(t.app, other.email, other.password),
       },
+      accounts: { admin: adminIdentity, owner, other },
     };
   });
   afterAll(() => ctx.t.close());
@@ -394,9 +409,10 @@ describe('authorization matrix', () => {
       for (const role of ['guest', 'other', 'admin', 'owner'] as const) {
         const request = await row.request(ctx);
         if (route === 'POST /api/register') request.payload = newIdentity();
+        const token = role === 'guest' ? undefined : await tokenFor(ctx, route, role);
         const res = await ctx.t.app.inject({
           ...request,
-          headers: { ...request.headers, ...(role === 'guest' ? {} : bearer(ctx.tokens[role])) },
+          headers: { ...request.headers, ...(token ? bearer(token) : {}) },
           remoteAddress: `10.77.${['guest', 'other', 'admin', 'owner'].indexOf(role)}.1`,
         });
         expect(res.statusCode, `${role}: ${res.body.slice(0, 200)}`).toBe(row.expect[role]);

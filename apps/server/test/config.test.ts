@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { ConfigError, loadConfig } from '../src/config.js';
+import { ConfigError, loadConfig, publicUrlWarning } from '../src/config.js';
 
 describe('loadConfig', () => {
   it('applies the documented defaults', () => {
@@ -83,5 +83,25 @@ describe('loadConfig', () => {
       databaseUrl: undefined,
       jwtSecret: undefined,
     });
+  });
+
+  it('takes the public URL from PUBLIC_URL, else from the address it listens on', () => {
+    const publicUrl = (env: Record<string, string>) => loadConfig(env).publicUrl;
+    expect(publicUrl({ PUBLIC_URL: 'https://play.example.com/' })).toBe('https://play.example.com');
+    expect(publicUrl({})).toBe('http://localhost:3000');
+    expect(publicUrl({ HOST: '::', PORT: '8080' })).toBe('http://localhost:8080');
+    expect(publicUrl({ HOST: '10.0.0.5', PORT: '80' })).toBe('http://10.0.0.5');
+    expect(publicUrl({ HOST: '::1', PORT: '3001' })).toBe('http://[::1]:3001');
+    expect(publicUrl({ HOST: 'play.internal' })).toBe('http://play.internal:3000');
+  });
+
+  it('warns in production when the public URL is not set', () => {
+    expect(publicUrlWarning(loadConfig({ NODE_ENV: 'production' }))).toMatch(
+      /^PUBLIC_URL is not set/,
+    );
+    expect(
+      publicUrlWarning(loadConfig({ NODE_ENV: 'production', PUBLIC_URL: 'https://a.example' })),
+    ).toBeUndefined();
+    expect(publicUrlWarning(loadConfig({}))).toBeUndefined();
   });
 });

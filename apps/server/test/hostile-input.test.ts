@@ -1,18 +1,31 @@
 import { createHash } from 'node:crypto';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
 import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createAdmin } from '../src/modules/users/first-admin.js';
 import type { Database } from '../src/db/schema.js';
-import { createTestApp, type TestApp } from './helpers/test-app.js';
+import { createTestApp, TEST_ENGINE, type TestApp } from './helpers/test-app.js';
 import { loginToken, newIdentity, registerUser } from './helpers/accounts.js';
 import { bearer, multipart } from './helpers/content.js';
+import {
+  contentFor,
+  listRoutes,
+  type Content,
+  pathParam,
+  queryString,
+  type RouteEntry,
+} from './helpers/hostile-requests.js';
 
 /**
- * Random and adversarial input against every write route: wrong types, huge and unicode
- * strings, deep nesting, prototype-pollution keys, numbers JSON cannot hold. Whatever arrives,
- * the answer is never a 5xx, always the error shape, and a refused request changes nothing.
+ * Random and adversarial input against every route the app serves, API and pages, reads and
+ * writes: wrong types, huge, unicode and control-character strings, lone surrogates, ids past
+ * the database's range, deep nesting, prototype-pollution keys, numbers JSON cannot hold,
+ * hostile query strings and multipart bodies broken in every way. Whatever arrives, the answer
+ * is never a 5xx, an API error is always the error shape, and a refused request changes nothing.
  */
-const RUNS_PER_ROUTE = 25;
+const RUNS_PER_ROUTE = 50;
 
 const TABLES: (keyof Database)[] = [
   'users',
@@ -40,112 +53,45 @@ async function checksum(t: TestApp) {
   return hash.digest('hex');
 }
 
-const nastyString = fc.oneof(
-  fc.string({ maxLength: 40 }),
-  fc.string({ unit: 'grapheme', maxLength: 40 }),
-  fc.constantFrom(
-    '__proto__',
-    'constructor',
-    'prototype',
-    '',
-    ' ',
-    '\u0000',
-    '😀'.repeat(50),
-    'javascript:alert(1)',
-    '<img src=x onerror=alert(1)>',
-    "' or 1=1 --",
-    '%00',
-    '../../etc/passwd',
-  ),
-  fc.string({ minLength: 3000, maxLength: 6000 }),
-);
+/** A built web app of the smallest kind, so that the page routes and their fallback exist. */
+function webBuild() {
+  const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'nexusplay-hostile-web-'));
+  fs.mkdirSync(path.join(dir, 'assets'));
+  fs.writeFileSync(
+    path.join(dir, 'index.html'),
+    '<!doctype html><html><head><title>NexusPlay</title></head><body><div id="root"></div></body></html>',
+  );
+  fs.writeFileSync(path.join(dir, 'assets', 'main-abc123.js'), 'console.log(1)');
+  return dir;
+}
 
-const nastyNumber = fc.oneof(
-  fc.integer(),
-  fc.double(),
-  fc.constantFrom(0, -0, -1, 2 ** 53, Number.MAX_SAFE_INTEGER + 2, 1e21),
-);
+type Tried = { requests: number; serverErrors: Record<string, number> };
 
-const nastyValue: fc.Arbitrary<unknown> = fc.letrec((tie) => ({
-  value: fc.oneof(
-    { depthSize: 'small' },
-    nastyString,
-    nastyNumber,
-    fc.boolean(),
-    fc.constant(null),
-    fc.array(tie('value'), { maxLength: 4 }),
-    fc.dictionary(nastyString, tie('value'), { maxKeys: 4 }),
-  ),
-})).value;
+/** A failed route's error and the request that made it, multipart bodies shown as text. */
+function failureOf(details: fc.RunDetails<[string, string, Content]>) {
+  const [param, query, content] = details.counterexample ?? [];
+  const sent =
+    content?.kind === 'multipart'
+      ? `${content.form.contentType} ${JSON.stringify(content.form.payload.toString('latin1').slice(0, 200))}`
+      : JSON.stringify(content?.body.slice(0, 200));
+  return `${String(details.errorInstance).slice(0, 300)} (param ${param}, query ${query}, body ${sent})`;
+}
 
-/** A body that may use the route's real field names, so validation is reached past the shape. */
-const FIELDS = [
-  'name',
-  'title',
-  'description',
-  'content',
-  'link',
-  'url',
-  'icon',
-  'author',
-  'date',
-  'email',
-  'username',
-  'password',
-  'role',
-  'message',
-  'ids',
-  'path',
-  'wallet_name',
-  'wallet_address',
-  'category',
-  'user_id',
-  'income',
-  'pixels',
-  'axs',
-  'expense',
-  'expense_type',
-  'expense_description',
-  '__proto__',
-  'constructor',
-];
-
-const jsonBody = fc.oneof(
-  fc
-    .dictionary(fc.constantFrom(...FIELDS), nastyValue, { maxKeys: 8 })
-    .map((body) => JSON.stringify(body)),
-  nastyValue.map((value) => JSON.stringify(value) ?? 'null'),
-  // What JSON.stringify can never produce: out-of-range numbers, deep nesting, pollution.
-  fc.constantFrom(
-    '{"income": 1e309, "expense": -1e309}',
-    '{"pixels": -0, "date": "2026-02-29"}',
-    '{"__proto__": {"role": "admin"}, "constructor": {"prototype": {"role": "admin"}}}',
-    `${'['.repeat(5000)}${']'.repeat(5000)}`,
-    `{"a":${'{"a":'.repeat(2000)}1${'}'.repeat(2000)}}`,
-    '{"ids": [1, 2, "3", null]}',
-    '{',
-    '',
-  ),
-);
-
-const pathParam = fc.oneof(
-  fc.integer({ min: -5, max: 2 ** 31 + 5 }).map(String),
-  nastyString.map((text) => encodeURIComponent(text).slice(0, 300) || 'x'),
-  fc.constantFrom('1e3', '0x10', '-0', '1.5', 'NaN', 'Infinity', '%E0%A4%A', '__proto__'),
-);
-
-describe('hostile input on every write route', () => {
+describe(`hostile input on every route on ${TEST_ENGINE}`, () => {
   let t: TestApp;
+  let webDir: string;
   let tokens: { admin: string; user: string };
-  let routes: { method: string; url: string; access: string }[];
-  let tried = 0;
+  let routes: (RouteEntry & { access: string })[];
+  const tried: Tried = { requests: 0, serverErrors: {} };
 
   beforeAll(async () => {
+    webDir = webBuild();
     t = await createTestApp({
       env: {
         PRICE_API_URL: 'http://127.0.0.1:9',
         FX_API_URL: 'http://127.0.0.1:9/fx',
         UPSTREAM_TIMEOUT: '100ms',
+        WEB_DIST_DIR: webDir,
       },
     });
     const admin = newIdentity('hostile');
@@ -168,34 +114,71 @@ describe('hostile input on every write route', () => {
       payload: { wallet_name: 'W', wallet_address: `0x${'a'.repeat(40)}` },
       headers: bearer(tokens.user),
     });
-    routes = t.app.apiRouteTable.filter((route) => route.method !== 'GET');
+    const access = new Map(t.app.apiRouteTable.map((r) => [`${r.method} ${r.url}`, r.access]));
+    // Signing out, or deleting an account, could end a session the other routes are tried with.
+    const endsSessions = (route: RouteEntry) =>
+      route.url === '/api/logout' || (route.method === 'DELETE' && route.url === '/api/users/:id');
+    routes = listRoutes(t.app.printRoutes({ commonPrefix: false }))
+      .filter((route) => route.method !== 'HEAD')
+      .sort((a, b) => Number(endsSessions(a)) - Number(endsSessions(b)))
+      .map((route) => ({
+        ...route,
+        access: access.get(`${route.method} ${route.url}`) ?? 'public',
+      }));
   });
   afterAll(async () => {
-    console.log(`hostile input: ${tried} requests over ${routes.length} write routes`);
+    console.log(
+      `hostile input on ${TEST_ENGINE}: ${tried.requests} requests over ${routes.length} routes, ` +
+        `answered 5xx: ${JSON.stringify(tried.serverErrors)}`,
+    );
     await t.close();
+    fs.rmSync(webDir, { recursive: true, force: true });
   });
 
-  it('never answers 5xx, always answers in the error shape, and leaves the database as it was when it refuses', async () => {
+  it('covers the API, the pages, the feeds and the uploads', () => {
+    const urls = routes.map((route) => `${route.method} ${route.url}`);
+    expect(urls).toEqual(
+      expect.arrayContaining([
+        'GET /',
+        'GET /games',
+        'GET /blogs/:id',
+        'GET /tools',
+        'GET /sitemap.xml',
+        'GET /rss.xml',
+        'GET /uploads/:file',
+        'GET /api/games',
+        'POST /api/games',
+        'POST /api/links/import',
+        'PUT /api/income-axie/:id',
+      ]),
+    );
+  });
+
+  it('never answers 5xx, always answers API errors in the error shape, and leaves the database as it was when it refuses', async () => {
+    let current = await checksum(t);
+    const failures: string[] = [];
     for (const route of routes) {
       const token = route.access === 'admin' ? tokens.admin : tokens.user;
-      const isMultipart =
-        /\/(games|blogs)(\/:id)?$|\/import$/.test(route.url) && route.method !== 'DELETE';
-      await fc.assert(
+      const takesBody = route.method !== 'GET' && route.method !== 'DELETE';
+      const isMultipart = /\/(games|blogs)(\/:id)?$|\/import$/.test(route.url);
+      const details = await fc.check(
         fc.asyncProperty(
           pathParam,
-          jsonBody,
-          fc.dictionary(fc.constantFrom(...FIELDS), fc.string({ maxLength: 300 }), { maxKeys: 6 }),
-          fc.boolean(),
-          async (param, body, fields, asMultipart) => {
-            const url = route.url.replace(':id', param);
-            const before = await checksum(t);
+          queryString,
+          contentFor(route.url, isMultipart),
+          async (param, query, content) => {
+            const url = `${route.url.replace(/:\w+|\*$/g, () => param)}${query}`;
             let request;
-            if (isMultipart && asMultipart) {
-              const form = await multipart(fields);
-              request = { payload: form.payload, headers: { ...form.headers, ...bearer(token) } };
+            if (!takesBody) {
+              request = { headers: bearer(token) };
+            } else if (content.kind === 'multipart') {
+              request = {
+                payload: content.form.payload,
+                headers: { 'content-type': content.form.contentType, ...bearer(token) },
+              };
             } else {
               request = {
-                payload: body,
+                payload: content.body,
                 headers: { 'content-type': 'application/json', ...bearer(token) },
               };
             }
@@ -205,15 +188,20 @@ describe('hostile input on every write route', () => {
               ...request,
               remoteAddress: '10.66.0.1',
             });
-            tried += 1;
-            expect(
-              res.statusCode,
-              `${route.method} ${url}: ${res.body.slice(0, 200)}`,
-            ).toBeLessThan(500);
+            tried.requests += 1;
+            const kind = takesBody ? content.kind : 'no body';
+            if (res.statusCode >= 500)
+              tried.serverErrors[kind] = (tried.serverErrors[kind] ?? 0) + 1;
+            const where = `${route.method} ${url.slice(0, 200)}: ${res.body.slice(0, 200)}`;
+            expect(res.statusCode, where).toBeLessThan(500);
             if (res.statusCode >= 400) {
-              const answer = res.json();
-              expect(typeof answer.message).toBe('string');
-              expect(await checksum(t)).toBe(before);
+              const isJson = /^application\/json/.test(String(res.headers['content-type']));
+              if (route.url.startsWith('/api/') || isJson) {
+                expect(typeof res.json().message, where).toBe('string');
+              }
+              expect(await checksum(t), where).toBe(current);
+            } else if (route.method !== 'GET') {
+              current = await checksum(t);
             }
             // Whatever was accepted, no prototype was polluted on the way.
             expect(({} as Record<string, unknown>).role).toBeUndefined();
@@ -221,8 +209,11 @@ describe('hostile input on every write route', () => {
         ),
         { numRuns: RUNS_PER_ROUTE },
       );
+      // Every route is tried even after one fails, so that one run shows every failure.
+      if (details.failed) failures.push(failureOf(details));
     }
-  }, 240_000);
+    expect(failures).toEqual([]);
+  }, 120_000);
 
   it('refuses a JSON body over the size limit with 413', async () => {
     const res = await t.app.inject({

@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sql, type Kysely } from 'kysely';
 import { MIGRATION_NAMES, migrateToLatest } from '../src/db/migrate.js';
+import { createUser } from '../src/modules/users/users.repository.js';
 import { createTestDatabase, TEST_ENGINE, type TestDatabase } from './helpers/test-app.js';
 
 const VALUED_BY_DAY = MIGRATION_NAMES.find((name) => name.startsWith('0010-'))!;
@@ -15,17 +16,12 @@ describe(`migration ${VALUED_BY_DAY} on ${TEST_ENGINE}`, () => {
 
   it('marks the records stored with the fallback price (0) or rate (15,000) as pending', async () => {
     const db = database.db.kysely as unknown as Kysely<Record<string, Record<string, unknown>>>;
-    const user = await db
-      .insertInto('users')
-      .values({
-        username: 'saver',
-        email: 'saver@example.com',
-        password_hash: 'x',
-        role: 'user',
-        created_at: '2025-03-15T10:00:00.000Z',
-      })
-      .returning('id')
-      .executeTakeFirstOrThrow();
+    const user = await createUser(database.db.kysely, {
+      email: 'saver@example.com',
+      username: 'saver',
+      passwordHash: 'x',
+      role: 'user',
+    });
     const row = (values: Record<string, unknown>) => ({
       user_id: user.id,
       token: 'axs',

@@ -93,10 +93,24 @@ describe('income records', () => {
     [{ expense: 1e12 }, 'expense'],
     [{ expense_type: 'axs' }, 'expense_type'],
     [{ date: '2026-13-01' }, 'date'],
+    // A number is a number: no true as 1, no "" or [] as 0.
+    [{ income: true }, 'income'],
+    [{ pixels: [] }, 'pixels'],
+    [{ income: '' }, 'income'],
+    [{ expense: false }, 'expense'],
+    [{ expense: [7] }, 'expense'],
+    [{ income: ' ' }, 'income'],
+    [{ income: '0x10' }, 'income'],
   ])('refuses %j', async (body, field) => {
     const res = await call('POST', '/api/income-pixels', alice, body);
     expect(res.statusCode).toBe(400);
     expect(res.json().errors).toHaveProperty(field);
+  });
+
+  it('reads an amount written as numeric text as that number', async () => {
+    const res = await call('POST', '/api/income-pixels', alice, { income: ' 12.5 ', expense: '1' });
+    expect(res.statusCode).toBe(201);
+    expect(res.json().data).toMatchObject({ income: 12.5, expense: 1 });
   });
 
   it("recomputes an edited record at the rates it was first saved at, not today's", async () => {

@@ -25,6 +25,7 @@ describe(`migrations on ${TEST_ENGINE}`, () => {
       .insertInto('users')
       .values({
         username: 'clock',
+        username_key: 'clock',
         email: 'clock@example.com',
         password_hash: 'x',
         role: 'user',
@@ -48,6 +49,7 @@ describe(`migrations on ${TEST_ENGINE}`, () => {
         .insertInto('users')
         .values({
           username,
+          username_key: username.toLowerCase(),
           email,
           password_hash: 'x',
           role: role as 'user',

@@ -62,6 +62,26 @@ describe('POST /api/register', () => {
     expect(res.json().errors).toEqual({ username: 'This username is already taken.' });
   });
 
+  it.each([
+    [
+      'full-width letters',
+      (name: string) =>
+        name.replace(/[a-z]/g, (c) => String.fromCodePoint(c.codePointAt(0)! + 0xfee0)),
+    ],
+    ['a ligature', (name: string) => `${name}\ufb01`, (name: string) => `${name}fi`],
+    ['a sharp s', (name: string) => `${name}STRASSE`, (name: string) => `${name}straße`],
+    ['a superscript digit', (name: string) => `${name}\u00b2`, (name: string) => `${name}2`],
+  ])(
+    'answers 409 for a username that only differs from a taken one by %s',
+    async (_what, lookAlike, original = (name: string) => name) => {
+      const base = `look${Math.random().toString(36).slice(2, 8)}`;
+      await registerUser(t.app, { ...newIdentity(), username: original(base) });
+      const res = await register({ ...newIdentity(), username: lookAlike(base) });
+      expect(res.statusCode).toBe(409);
+      expect(res.json().errors).toEqual({ username: 'This username is already taken.' });
+    },
+  );
+
   it('reports both conflicts at once, email first', async () => {
     const first = await registerUser(t.app);
     const res = await register({ ...first });

@@ -252,3 +252,42 @@ describe('pages for search engines and link previews', () => {
     );
   });
 });
+
+describe('absolute links without PUBLIC_URL', () => {
+  let database: TestDatabase;
+  let app: App;
+  const hostile = {
+    host: 'evil.example',
+    'x-forwarded-host': 'evil.example',
+    'x-forwarded-proto': 'https',
+  };
+
+  beforeAll(async () => {
+    database = await createTestDatabase();
+    const distDir = path.join(database.dataDir, 'web-dist');
+    fs.mkdirSync(distDir, { recursive: true });
+    fs.writeFileSync(
+      path.join(distDir, 'index.html'),
+      '<!doctype html><html><head><title>NexusPlay</title></head><body><div id="root"></div></body></html>',
+    );
+    // Behind a proxy the forwarded headers are believed for client addresses, not for links.
+    const config = testConfig(database.dataDir, { PORT: '8080', TRUST_PROXY: 'true' });
+    app = await buildApp({ config: { ...config, webDistDir: distDir }, db: database.db });
+    await app.ready();
+  });
+  afterAll(async () => {
+    await app.close();
+    await database.drop();
+  });
+
+  it('come from the server’s own settings, never from the request’s Host', async () => {
+    const base = 'http://localhost:8080';
+    const sitemap = await app.inject({ method: 'GET', url: '/sitemap.xml', headers: hostile });
+    expect(sitemap.body).toContain(`<loc>${base}/games</loc>`);
+    const rss = await app.inject({ method: 'GET', url: '/rss.xml', headers: hostile });
+    expect(rss.body).toContain(`<link>${base}/blogs</link>`);
+    const games = await app.inject({ method: 'GET', url: '/games', headers: hostile });
+    expect(games.body).toContain(`<meta property="og:url" content="${base}/games">`);
+    for (const res of [sitemap, rss, games]) expect(res.body).not.toContain('evil.example');
+  });
+});

@@ -1,7 +1,7 @@
 import { createHmac } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from './helpers/test-app.js';
-import { loginToken, registerUser } from './helpers/accounts.js';
+import { decodeClaims, loginToken, registerUser } from './helpers/accounts.js';
 
 const b64 = (value: object) => Buffer.from(JSON.stringify(value)).toString('base64url');
 
@@ -99,6 +99,37 @@ describe('bearer tokens on signed-in and admin routes', () => {
       t.config.jwtSecret!,
     );
     expect((await me(`Bearer ${expired}`)).statusCode).toBe(401);
+  });
+
+  /** The claims of a real token, changed as a test says, signed with the server's own key. */
+  function resign(change: (claims: Record<string, unknown>) => void) {
+    const claims = decodeClaims(token);
+    change(claims);
+    return `Bearer ${sign({ alg: 'HS256', typ: 'JWT' }, claims, t.config.jwtSecret!)}`;
+  }
+
+  it('refuses a correctly signed token that never expires or does not say when it was issued', async () => {
+    expect((await me(resign(() => {}))).statusCode).toBe(200);
+    for (const claim of ['exp', 'iat']) {
+      const res = await me(resign((claims) => delete claims[claim]));
+      expect(res.statusCode, claim).toBe(401);
+      expect(res.json().message).toBe(
+        'Your session has expired or is invalid. Please sign in again.',
+      );
+    }
+  });
+
+  it('refuses a token issued in the future, beyond a small clock skew', async () => {
+    const now = Math.floor(Date.now() / 1000);
+    const issuedAt = (offset: number) =>
+      resign((claims) => {
+        claims.iat = now + offset;
+        claims.exp = now + offset + 3600;
+      });
+    expect((await me(issuedAt(600))).statusCode).toBe(401);
+    expect((await me(issuedAt(86_400))).statusCode).toBe(401);
+    // Another instance's clock may run a little ahead of this one's.
+    expect((await me(issuedAt(20))).statusCode).toBe(200);
   });
 
   it('refuses the token of an account that no longer exists', async () => {

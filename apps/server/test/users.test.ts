@@ -111,7 +111,8 @@ describe('Manage Users API', () => {
       email: renamed.email,
       role: 'user',
     });
-    expect((await call('GET', '/api/users', deputyToken)).statusCode).toBe(403);
+    // The change of role ended the deputy's sessions: the old token is refused outright.
+    expect((await call('GET', '/api/users', deputyToken)).statusCode).toBe(401);
 
     const clash = await call('PUT', `/api/users/${created.user.id}`, admin.token, {
       username: renamed.username,

@@ -305,6 +305,45 @@ describe('export and import', () => {
     ]);
   });
 
+  it('reads bookmarks tag by tag: unnamed folders inherit, an unclosed link ends at the next', async () => {
+    const html = [
+      '<!DOCTYPE NETSCAPE-Bookmark-file-1>',
+      '<DL><p>',
+      '  <DT><H3>Outer</H3>',
+      '  <DL><p>',
+      '    <DT><H3> </H3>',
+      '    <DL><p>',
+      '      <DT><A HREF="https://a.example/?x=1&amp;y=2">First',
+      '      <DT><A HREF="https://b.example/" HREF="https://ignored.example/">Second</A>',
+      '    </DL><p>',
+      '  </DL><p>',
+      '  <DT><A HREF="https://c.example/">Third</A>',
+      '</DL>',
+    ].join('\n');
+    const res = await upload('/api/links/import', html, 'bookmarks.html');
+    expect(res.json()).toEqual({ imported: 3, skipped: 0, rejected: [] });
+    const links = (
+      await t.app.inject({ method: 'GET', url: '/api/links', headers: bearer(token) })
+    ).json();
+    expect(links).toEqual(
+      expect.arrayContaining([
+        expect.objectContaining({
+          title: 'First',
+          url: 'https://a.example/?x=1&y=2',
+          category: 'Outer',
+        }),
+        expect.objectContaining({ title: 'Second', url: 'https://b.example/', category: 'Outer' }),
+        expect.objectContaining({ title: 'Third', url: 'https://c.example/', category: null }),
+      ]),
+    );
+  });
+
+  it('refuses a CSV row wider than the column limit, naming its line', async () => {
+    const res = await upload('/api/links/import', `title,url\nA,${','.repeat(150)}\n`, 'x.csv');
+    expect(res.statusCode).toBe(400);
+    expect(res.json().message).toBe('Line 2 has more than 100 columns.');
+  });
+
   it('refuses a missing file and CSV that cannot be parsed', async () => {
     const body = await multipart({ note: 'no file' });
     const none = await t.app.inject({

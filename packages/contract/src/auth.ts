@@ -11,11 +11,40 @@ export const ZNewPassword = z
   .min(PASSWORD_MIN, `Password must be at least ${PASSWORD_MIN} characters.`)
   .max(PASSWORD_MAX, `Password must be at most ${PASSWORD_MAX} characters.`);
 
-export const ZRegisterRequest = z.object({
-  username: ZUsername,
-  email: ZEmail,
-  password: ZNewPassword,
-});
+export const PASSWORD_IS_IDENTITY = 'Password must not be your username or email.';
+
+/**
+ * Whether a password is the account's username, email or the email's local part, in any case:
+ * the first guesses of anyone who knows the account. Values that are not strings (a field that
+ * failed its own check) match nothing.
+ */
+export function passwordMatchesIdentity(
+  password: unknown,
+  identity: { email?: unknown; username?: unknown },
+): boolean {
+  if (typeof password !== 'string') return false;
+  const candidate = password.trim().toLowerCase();
+  const email = typeof identity.email === 'string' ? identity.email.trim().toLowerCase() : '';
+  const username =
+    typeof identity.username === 'string' ? identity.username.trim().toLowerCase() : '';
+  const localPart = email.slice(0, email.lastIndexOf('@'));
+  return [email, username, localPart].some((value) => value !== '' && value === candidate);
+}
+
+/**
+ * The server also refuses commonly used passwords; that list is too large for the web app's code,
+ * so the form learns of it from the server's answer (`errors.password`).
+ */
+export const ZRegisterRequest = z
+  .object({
+    username: ZUsername,
+    email: ZEmail,
+    password: ZNewPassword,
+  })
+  .refine((account) => !passwordMatchesIdentity(account.password, account), {
+    message: PASSWORD_IS_IDENTITY,
+    path: ['password'],
+  });
 export type TRegisterRequest = z.input<typeof ZRegisterRequest>;
 
 export const ZLoginRequest = z.object({
@@ -30,6 +59,10 @@ export type TLoginRequest = z.input<typeof ZLoginRequest>;
 export const ZLoginResponse = z.object({ token: z.string() });
 export type TLoginResponse = z.infer<typeof ZLoginResponse>;
 
+/** The answer to signing out: the token that made the call is refused from now on. */
+export const ZLogoutResponse = z.object({ message: z.string() });
+export type TLogoutResponse = z.infer<typeof ZLogoutResponse>;
+
 /** The claims of the session token (SPEC 3): the web reads id or userId, role, email and exp. */
 export const ZTokenClaims = z.object({
   id: z.number().int(),
@@ -37,7 +70,10 @@ export const ZTokenClaims = z.object({
   role: ZRole,
   email: z.string(),
   username: z.string(),
+  /** The session's id, and the account's session generation when it was signed in. */
+  jti: z.string(),
+  gen: z.number().int(),
   exp: z.number(),
-  iat: z.number().optional(),
+  iat: z.number(),
 });
 export type TTokenClaims = z.infer<typeof ZTokenClaims>;

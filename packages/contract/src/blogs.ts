@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { directionControlsMessage, hasNoDirectionControls } from './text.js';
 
 export const BLOG_TITLE_MAX = 200;
 export const BLOG_AUTHOR_MAX = 100;
@@ -43,7 +44,8 @@ export const ZBlogFields = z.object({
     .string({ error: 'Title is required.' })
     .trim()
     .min(1, 'Title is required.')
-    .max(BLOG_TITLE_MAX, `Title must be at most ${BLOG_TITLE_MAX} characters.`),
+    .max(BLOG_TITLE_MAX, `Title must be at most ${BLOG_TITLE_MAX} characters.`)
+    .refine(hasNoDirectionControls, directionControlsMessage('Title')),
   content: z
     .string()
     .max(BLOG_CONTENT_MAX, `Content must be at most ${BLOG_CONTENT_MAX} characters.`)
@@ -53,7 +55,8 @@ export const ZBlogFields = z.object({
     .string({ error: 'Author is required.' })
     .trim()
     .min(1, 'Author is required.')
-    .max(BLOG_AUTHOR_MAX, `Author must be at most ${BLOG_AUTHOR_MAX} characters.`),
+    .max(BLOG_AUTHOR_MAX, `Author must be at most ${BLOG_AUTHOR_MAX} characters.`)
+    .refine(hasNoDirectionControls, directionControlsMessage('Author')),
   date: ZBlogDate,
   description: z
     .string()

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { directionControlsMessage, hasNoDirectionControls } from './text.js';
 import { zHttpUrl } from './urls.js';
 
 export const GAME_NAME_MAX = 120;
@@ -24,7 +25,8 @@ export const ZGameFields = z.object({
     .string({ error: 'Name is required.' })
     .trim()
     .min(1, 'Name is required.')
-    .max(GAME_NAME_MAX, `Name must be at most ${GAME_NAME_MAX} characters.`),
+    .max(GAME_NAME_MAX, `Name must be at most ${GAME_NAME_MAX} characters.`)
+    .refine(hasNoDirectionControls, directionControlsMessage('Name')),
   description: z
     .string({ error: 'Description is required.' })
     .trim()

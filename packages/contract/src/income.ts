@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { zNumber } from './numbers.js';
 
 export const INCOME_TOKENS = ['pixels', 'axs'] as const;
 export type TIncomeToken = (typeof INCOME_TOKENS)[number];
@@ -8,11 +9,15 @@ export const AMOUNT_MAX = 1_000_000_000;
 export const EXPENSE_DESCRIPTION_MAX = 200;
 
 const zAmount = (label: string) =>
-  z.coerce
-    .number({ error: `${label} must be a number.` })
-    .refine(Number.isFinite, `${label} must be a number.`)
-    .min(0, `${label} cannot be negative.`)
-    .max(AMOUNT_MAX, `${label} is too large.`);
+  zNumber(`${label} must be a number.`, (n) =>
+    n.min(0, `${label} cannot be negative.`).max(AMOUNT_MAX, `${label} is too large.`),
+  );
+
+/** A form's amount input: left empty, it is no amount at all (SPEC 5: empty counts as 0). */
+const zFormAmount = (label: string) =>
+  z.union([z.literal('').transform(() => undefined), zAmount(label)]);
+
+type AmountSchema = ReturnType<typeof zAmount> | ReturnType<typeof zFormAmount>;
 
 const isCalendarDate = (value: string) => {
   const match = /^(\d{4})-(\d{2})-(\d{2})$/.exec(value);
@@ -23,20 +28,19 @@ const isCalendarDate = (value: string) => {
 };
 
 /**
- * The income form of one token (SPEC 5): every input optional. The amount arrives as `income`
+ * The income body of one token (SPEC 5): every input optional. The amount arrives as `income`
  * or under the token's own name (`pixels` / `axs`); derived fields a client sends are ignored.
  */
-export function incomeRequestSchema(token: TIncomeToken) {
+function incomeSchema(token: TIncomeToken, amount: (label: string) => AmountSchema) {
   return z
     .object({
-      income: zAmount('Income').optional(),
-      pixels: zAmount('Income').optional(),
-      axs: zAmount('Income').optional(),
-      expense: zAmount('Expense').optional().default(0),
+      income: amount('Income').optional(),
+      pixels: amount('Income').optional(),
+      axs: amount('Income').optional(),
+      expense: amount('Expense').optional(),
       expense_type: z
         .enum(['usd', token], { error: `Expense type must be usd or ${token}.` })
-        .optional()
-        .default('usd'),
+        .optional(),
       expense_description: z
         .string()
         .trim()
@@ -44,8 +48,7 @@ export function incomeRequestSchema(token: TIncomeToken) {
           EXPENSE_DESCRIPTION_MAX,
           `Description must be at most ${EXPENSE_DESCRIPTION_MAX} characters.`,
         )
-        .optional()
-        .default(''),
+        .optional(),
       date: z
         .string()
         .trim()
@@ -57,11 +60,21 @@ export function incomeRequestSchema(token: TIncomeToken) {
     })
     .transform(({ income, pixels, axs, expense, expense_type, expense_description, date }) => ({
       amount: income ?? (token === 'pixels' ? pixels : axs) ?? 0,
-      expense,
-      expense_type: expense_type as 'usd' | TIncomeToken,
-      expense_description,
+      expense: expense ?? 0,
+      expense_type: (expense_type ?? 'usd') as 'usd' | TIncomeToken,
+      expense_description: expense_description ?? '',
       date: date || undefined,
     }));
+}
+
+/** What the API takes: amounts are numbers (or their decimal text), never `true`, `""` or `[]`. */
+export function incomeRequestSchema(token: TIncomeToken) {
+  return incomeSchema(token, zAmount);
+}
+
+/** The income form: the same rules, with an amount input left empty read as no amount. */
+export function incomeFormSchema(token: TIncomeToken) {
+  return incomeSchema(token, zFormAmount);
 }
 
 /**

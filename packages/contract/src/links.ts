@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { directionControlsMessage, hasNoDirectionControls } from './text.js';
 import { zHttpUrl } from './urls.js';
 import { zOptionalCategory, zOwnerId } from './wallets.js';
 
@@ -19,7 +20,8 @@ export const ZLinkRequest = z.object({
     .string({ error: 'Title is required.' })
     .trim()
     .min(1, 'Title is required.')
-    .max(LINK_TITLE_MAX, `Title must be at most ${LINK_TITLE_MAX} characters.`),
+    .max(LINK_TITLE_MAX, `Title must be at most ${LINK_TITLE_MAX} characters.`)
+    .refine(hasNoDirectionControls, directionControlsMessage('Title')),
   url: zHttpUrl('URL'),
   category: zOptionalCategory,
   user_id: zOwnerId,

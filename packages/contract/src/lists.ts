@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { zId, zNumber } from './numbers.js';
 
 /** No list answer ever holds more rows than this, with or without paging parameters. */
 export const LIST_CAP = 1000;
@@ -14,18 +15,18 @@ export const ZListQuery = z.object({
     .trim()
     .max(SEARCH_MAX, `Search text must be at most ${SEARCH_MAX} characters.`)
     .optional(),
-  limit: z.coerce
-    .number({ error: 'limit must be a number.' })
-    .int('limit must be a whole number.')
-    .min(1, 'limit must be at least 1.')
-    .max(LIST_CAP, `limit must be at most ${LIST_CAP}.`)
-    .optional(),
-  offset: z.coerce
-    .number({ error: 'offset must be a number.' })
-    .int('offset must be a whole number.')
-    .min(0, 'offset must be 0 or more.')
-    .max(10_000_000, 'offset is too large.')
-    .optional(),
+  limit: zNumber('limit must be a number.', (n) =>
+    n
+      .int('limit must be a whole number.')
+      .min(1, 'limit must be at least 1.')
+      .max(LIST_CAP, `limit must be at most ${LIST_CAP}.`),
+  ).optional(),
+  offset: zNumber('offset must be a number.', (n) =>
+    n
+      .int('offset must be a whole number.')
+      .min(0, 'offset must be 0 or more.')
+      .max(10_000_000, 'offset is too large.'),
+  ).optional(),
 });
 export type TListQuery = z.input<typeof ZListQuery>;
 
@@ -36,13 +37,7 @@ export const TOTAL_COUNT_HEADER = 'x-total-count';
  */
 export const TOTAL_IS_LOWER_BOUND_HEADER = 'x-total-count-lower-bound';
 
-export const ZIdParams = z.object({
-  id: z.coerce
-    .number({ error: 'The id must be a number.' })
-    .int('The id must be a whole number.')
-    .positive('The id must be a positive number.')
-    .max(2_147_483_647, 'The id is too large.'),
-});
+export const ZIdParams = z.object({ id: zId() });
 
 /** Answer of a delete: what happened, in words a page can show. */
 export const ZMessageResponse = z.object({ message: z.string() });

@@ -1,4 +1,6 @@
 import { z } from 'zod';
+import { zId } from './numbers.js';
+import { hasNoDirectionControls } from './text.js';
 
 export const NOTIFICATION_TITLE_MAX = 120;
 export const NOTIFICATION_MESSAGE_MAX = 2000;
@@ -18,7 +20,8 @@ export const ZNotificationRequest = z.object({
     .string({ error: 'Judul wajib diisi.' })
     .trim()
     .min(1, 'Judul wajib diisi.')
-    .max(NOTIFICATION_TITLE_MAX, `Judul paling banyak ${NOTIFICATION_TITLE_MAX} karakter.`),
+    .max(NOTIFICATION_TITLE_MAX, `Judul paling banyak ${NOTIFICATION_TITLE_MAX} karakter.`)
+    .refine(hasNoDirectionControls, 'Judul tidak boleh berisi karakter pengatur arah teks.'),
   message: z
     .string({ error: 'Pesan wajib diisi.' })
     .trim()
@@ -39,7 +42,7 @@ export const READ_BATCH_MAX = 1000;
 /** Marks the notifications the user was shown as read. */
 export const ZMarkReadRequest = z.object({
   ids: z
-    .array(z.number().int().positive(), { error: 'ids must be a list of notification ids.' })
+    .array(zId('Each id'), { error: 'ids must be a list of notification ids.' })
     .max(READ_BATCH_MAX, `At most ${READ_BATCH_MAX} ids at once.`),
 });
 export type TMarkReadRequest = z.input<typeof ZMarkReadRequest>;

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { zNumber } from './numbers.js';
 
 export const PATH_MAX = 200;
 
@@ -40,12 +41,12 @@ export const VISITS_DAYS_DEFAULT = 30;
 export const VISITS_DAYS_MAX = 366;
 
 export const ZVisitsQuery = z.object({
-  days: z.coerce
-    .number({ error: 'days must be a number.' })
-    .int('days must be a whole number.')
-    .min(1, 'days must be at least 1.')
-    .max(VISITS_DAYS_MAX, `days must be at most ${VISITS_DAYS_MAX}.`)
-    .optional(),
+  days: zNumber('days must be a number.', (n) =>
+    n
+      .int('days must be a whole number.')
+      .min(1, 'days must be at least 1.')
+      .max(VISITS_DAYS_MAX, `days must be at most ${VISITS_DAYS_MAX}.`),
+  ).optional(),
 });
 
 /** One item per day, oldest first: page views that day, its month and the accounts made that day. */

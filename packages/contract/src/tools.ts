@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { directionControlsMessage, hasNoDirectionControls } from './text.js';
 import { zSiteOrHttpUrl } from './urls.js';
 
 export const TOOL_NAME_MAX = 80;
@@ -23,7 +24,8 @@ export const ZToolRequest = z.object({
     .string({ error: 'Name is required.' })
     .trim()
     .min(1, 'Name is required.')
-    .max(TOOL_NAME_MAX, `Name must be at most ${TOOL_NAME_MAX} characters.`),
+    .max(TOOL_NAME_MAX, `Name must be at most ${TOOL_NAME_MAX} characters.`)
+    .refine(hasNoDirectionControls, directionControlsMessage('Name')),
   icon: z
     .string({ error: 'Icon is required.' })
     .trim()

@@ -19,6 +19,16 @@ export const ZUsername = z
     'Username may use letters, digits, dots, dashes and underscores only.',
   );
 
+/**
+ * The form of a username that decides whether it is taken: compatibility-normalised (NFKC turns
+ * full-width "ａｄｍｉｎ", ligatures and superscript digits into their plain letters) and
+ * case-folded. Upper case then lower case folds what simple lower-casing misses: "STRASSE" and
+ * "straße" meet at "strasse", and "Σ", "σ" and "ς" at "σ".
+ */
+export function usernameKey(username: string): string {
+  return username.normalize('NFKC').toUpperCase().toLowerCase().normalize('NFKC');
+}
+
 /** Emails are compared case-insensitively, so they travel and are stored in lower case. */
 export const ZEmail = z
   .string({ error: 'Email is required.' })

@@ -1,4 +1,6 @@
 import { z } from 'zod';
+import { zId } from './numbers.js';
+import { directionControlsMessage, hasNoDirectionControls } from './text.js';
 
 export const WALLET_NAME_MAX = 100;
 export const CATEGORY_MAX = 50;
@@ -25,18 +27,15 @@ export const zOptionalCategory = z
   .transform((value) => (value ? value : null));
 
 /** The owner is always the caller; a user_id sent along must be the caller's own. */
-export const zOwnerId = z.coerce
-  .number({ error: 'User ID must be a number.' })
-  .int()
-  .positive()
-  .optional();
+export const zOwnerId = zId('User ID').optional();
 
 export const ZWalletRequest = z.object({
   wallet_name: z
     .string({ error: 'Wallet name is required.' })
     .trim()
     .min(1, 'Wallet name is required.')
-    .max(WALLET_NAME_MAX, `Wallet name must be at most ${WALLET_NAME_MAX} characters.`),
+    .max(WALLET_NAME_MAX, `Wallet name must be at most ${WALLET_NAME_MAX} characters.`)
+    .refine(hasNoDirectionControls, directionControlsMessage('Wallet name')),
   wallet_address: z
     .string({ error: 'Wallet address is required.' })
     .trim()

@@ -3,7 +3,11 @@ import { ZEmail, ZUsername } from '@nexusplay/contract/users';
 import { ZNewPassword } from '@nexusplay/contract/auth';
 import { ConfigError, loadConfig } from '../config.js';
 import { databaseOptionsFor, openDatabase } from '../db/database.js';
-import { AdminIdentityTakenError, createAdmin } from '../modules/users/first-admin.js';
+import {
+  AdminIdentityTakenError,
+  AdminPasswordRefusedError,
+  createAdmin,
+} from '../modules/users/first-admin.js';
 
 const USAGE = 'Usage: npm run admin -- create --email EMAIL --username NAME [--password PASSWORD]';
 
@@ -49,6 +53,7 @@ async function run() {
       console.log(`Password: ${created.generatedPassword}   (shown only this once)`);
   } catch (error) {
     if (error instanceof AdminIdentityTakenError) fail(error.message);
+    if (error instanceof AdminPasswordRefusedError) fail(`--password: ${error.message}`);
     throw error;
   } finally {
     await db.close();

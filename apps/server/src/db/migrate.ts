@@ -7,6 +7,8 @@ import * as m0004 from './migrations/0004-notifications-and-visits.js';
 import * as m0005 from './migrations/0005-wallets-and-links.js';
 import * as m0006 from './migrations/0006-gateway-and-income.js';
 import * as m0007 from './migrations/0007-catalogue-scale.js';
+import * as m0008 from './migrations/0008-username-keys.js';
+import * as m0009 from './migrations/0009-sessions.js';
 import * as m0010 from './migrations/0010-income-valued-by-day.js';
 
 type EngineMigration = { up(db: Kysely<unknown>, engine: Engine): Promise<void> };
@@ -20,6 +22,8 @@ const MIGRATIONS: Record<string, EngineMigration> = {
   '0005-wallets-and-links': m0005,
   '0006-gateway-and-income': m0006,
   '0007-catalogue-scale': m0007,
+  '0008-username-keys': m0008,
+  '0009-sessions': m0009,
   '0010-income-valued-by-day': m0010,
 };
 

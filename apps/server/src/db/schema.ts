@@ -8,10 +8,14 @@ export type Timestamp = string;
 export interface UsersTable {
   id: Generated<number>;
   username: string;
+  /** What makes a username taken: usernameKey(username), unique (migration 0008). */
+  username_key: string;
   email: string;
   password_hash: string;
   role: 'admin' | 'user';
   created_at: Timestamp;
+  /** Named by each session token; raising it ends every session of the user (migration 0009). */
+  session_generation: Generated<number>;
 }
 
 export interface GamesTable {
@@ -181,6 +185,12 @@ export interface DailyRatesTable {
   as_of: string;
 }
 
+/** Signed-out tokens by their jti, kept until they would have expired (seconds since the epoch). */
+export interface RevokedTokensTable {
+  jti: string;
+  expires_at: number;
+}
+
 export interface Database {
   users: UsersTable;
   games: GamesTable;
@@ -200,6 +210,7 @@ export interface Database {
   gateway_snapshots: GatewaySnapshotsTable;
   income_records: IncomeRecordsTable;
   daily_rates: DailyRatesTable;
+  revoked_tokens: RevokedTokensTable;
 }
 
 export type UserRow = Selectable<UsersTable>;

@@ -1,4 +1,5 @@
 import { sql, type Kysely, type RawBuilder } from 'kysely';
+import { withoutControlCharacters } from '@nexusplay/contract/text';
 import type { Database, Engine } from './schema.js';
 
 /** The columns each list searches, and so the columns the search indexes cover. */
@@ -13,6 +14,13 @@ export type SearchableTable = keyof typeof SEARCHABLE;
 /** The trigram index needs three characters; shorter searches scan. */
 const TRIGRAM = 3;
 
+/**
+ * The API refuses control characters before a search gets here; they are dropped here as well,
+ * so that no text from any caller can make a malformed query: FTS5 reads NUL as the end of its
+ * query ("unterminated string"), and PostgreSQL takes no NUL in a parameter at all.
+ */
+const searchable = withoutControlCharacters;
+
 /** Escapes LIKE wildcards so that a search for "50%" means the text "50%". */
 const escapeLike = (text: string) => text.replace(/[\\%_]/g, (c) => `\\${c}`);
 
@@ -25,7 +33,8 @@ export function containsInsensitive(
   text: string,
 ): RawBuilder<boolean> {
   const target = typeof expression === 'string' ? sql.ref(expression) : expression;
-  return sql<boolean>`lower(${target}) like ${`%${escapeLike(text.toLowerCase())}%`} escape '\\'`;
+  const pattern = `%${escapeLike(searchable(text).toLowerCase())}%`;
+  return sql<boolean>`lower(${target}) like ${pattern} escape '\\'`;
 }
 
 /** One FTS5 phrase: the text, quotes doubled, matched as a substring by the trigram tokenizer. */
@@ -38,8 +47,9 @@ const ftsPhrase = (text: string) => `"${text.replace(/"/g, '""')}"`;
 export function matchesSearch(
   engine: Engine,
   table: SearchableTable,
-  text: string,
+  rawText: string,
 ): RawBuilder<boolean> {
+  const text = searchable(rawText);
   if (engine === 'sqlite' && indexedOnSqlite(text)) {
     const fts = `${table}_search`;
     return sql<boolean>`${sql.ref(`${table}.id`)} in (select rowid from ${sql.table(fts)} where ${sql.table(fts)} match ${ftsPhrase(text)})`;
@@ -108,10 +118,11 @@ export async function searchCatalogue<Row>(
   db: Kysely<Database>,
   engine: Engine,
   table: CatalogueTable,
-  text: string,
+  rawText: string,
   reach: number,
   select: (filter: RawBuilder<boolean>) => Promise<Row[]>,
 ): Promise<{ items: Row[]; total: number; totalIsLowerBound: boolean }> {
+  const text = searchable(rawText);
   const horizon = reach + SEARCH_COUNT_LOOKAHEAD;
   if (engine === 'postgres' || !indexedOnSqlite(text)) {
     const filter = rowMatches(engine, table, text);

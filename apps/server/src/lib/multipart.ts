@@ -42,6 +42,26 @@ export async function readMultipartForm(
   if (!request.isMultipart()) {
     throw new AppError(415, 'Send this form as multipart/form-data.');
   }
+  try {
+    return await collectParts(request, fileField);
+  } catch (error) {
+    throw formError(error);
+  }
+}
+
+/**
+ * Our own refusals and the plugin's (its limits, which carry a status) pass on; anything else
+ * thrown while reading is the parser failing on the body (no boundary, a boundary that never
+ * comes, a part cut off or a header that never ends), so the form is malformed, not the server.
+ */
+function formError(error: unknown): unknown {
+  if (error instanceof AppError) return error;
+  const status = (error as { statusCode?: unknown }).statusCode;
+  if (typeof status === 'number' && status >= 400 && status < 500) return error;
+  return badRequest('The form could not be read: it is not complete multipart/form-data.');
+}
+
+async function collectParts(request: FastifyRequest, fileField: string): Promise<MultipartForm> {
   const fields: Record<string, string> = {};
   let file: UploadedFile | undefined;
   for await (const part of request.parts()) {
@@ -59,8 +79,12 @@ export async function readMultipartForm(
           throw badRequest('The image file is empty.', { [fileField]: 'The image file is empty.' });
         file = { field: part.fieldname, filename: part.filename, buffer };
       }
-    } else if (typeof part.value === 'string' && !(part.fieldname in fields)) {
-      fields[part.fieldname] = part.value;
+    } else {
+      // The parser cuts a value over its size limit short and says so; a cut value is refused.
+      if (part.valueTruncated || part.fieldnameTruncated)
+        throw new AppError(413, 'A form field is too large.', { [part.fieldname]: 'Too large.' });
+      if (typeof part.value === 'string' && !(part.fieldname in fields))
+        fields[part.fieldname] = part.value;
     }
   }
   return file ? { fields, file } : { fields };

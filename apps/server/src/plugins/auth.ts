@@ -1,9 +1,10 @@
+import { randomBytes } from 'node:crypto';
 import fastifyJwt from '@fastify/jwt';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import type { TRole, TUser } from '@nexusplay/contract/users';
 import { forbidden, unauthorized } from '../lib/app-error.js';
-import { getUserById } from '../modules/users/users.repository.js';
+import { getSessionUser } from '../modules/auth/sessions.repository.js';
 
 /** Who may call a route. Every API route must say so (see api-routes.ts). */
 export type Access = 'public' | 'user' | 'admin';
@@ -16,7 +17,14 @@ export type TokenPayload = {
   role: TRole;
   email: string;
   username: string;
+  /** This session's id, which signing out puts on the deny-list. */
+  jti: string;
+  /** The user's session generation when signed in; a higher one in the database ends it. */
+  gen: number;
 };
+
+/** The signer adds when the token was issued and when it expires, in seconds since the epoch. */
+export type VerifiedToken = TokenPayload & { iat: number; exp: number };
 
 declare module 'fastify' {
   interface FastifyContextConfig {
@@ -27,17 +35,25 @@ declare module 'fastify' {
     currentUser?: AuthUser;
   }
   interface FastifyInstance {
-    signToken(user: AuthUser): string;
+    signToken(user: AuthUser, sessionGeneration: number): string;
   }
 }
 
 declare module '@fastify/jwt' {
   interface FastifyJWT {
     payload: TokenPayload;
+    /** The token of the current request, once the access hook has checked it. */
+    user: VerifiedToken;
   }
 }
 
 const ALGORITHM = 'HS256';
+/** How far another instance's clock may run ahead of this one's when it issues a token. */
+const CLOCK_SKEW_SECONDS = 60;
+const INVALID_SESSION = 'Your session has expired or is invalid. Please sign in again.';
+const ENDED_SESSION = 'Your session has ended. Please sign in again.';
+/** Longer than any id this server makes (22 characters); the deny-list's column holds 64. */
+const JTI_MAX = 64;
 
 /** The caller, as checked by the access hook; a handler of a signed-in route may rely on it. */
 export function requireUser(request: FastifyRequest): AuthUser {
@@ -48,23 +64,27 @@ export function requireUser(request: FastifyRequest): AuthUser {
 export type AuthOptions = { secret: string; ttlSeconds: number };
 
 /**
- * Bearer tokens: HS256 only, expiry always checked. The token names the user; the database
- * says who they are now, so a deleted account or a changed role takes effect at once.
+ * Bearer tokens: HS256 only; a token must say when it was issued and when it expires, and one
+ * issued in the future is refused, so no signed token is good forever. The token names the user
+ * and its session; the database says who they are now and whether that session still stands, so
+ * a deleted account, a changed role, a sign-out or sessions an admin ended take effect at once.
  */
 export const authPlugin = fp<AuthOptions>(async (app: FastifyInstance, options) => {
   await app.register(fastifyJwt, {
     secret: options.secret,
     sign: { algorithm: ALGORITHM, expiresIn: options.ttlSeconds },
-    verify: { algorithms: [ALGORITHM] },
+    verify: { algorithms: [ALGORITHM], requiredClaims: ['exp', 'iat', 'jti', 'gen'] },
   });
 
-  app.decorate('signToken', (user: AuthUser) =>
+  app.decorate('signToken', (user: AuthUser, sessionGeneration: number) =>
     app.jwt.sign({
       id: user.id,
       userId: user.id,
       role: user.role,
       email: user.email,
       username: user.username,
+      jti: randomBytes(16).toString('base64url'),
+      gen: sessionGeneration,
     }),
   );
 
@@ -88,18 +108,30 @@ export const authPlugin = fp<AuthOptions>(async (app: FastifyInstance, options) 
 async function authenticate(app: FastifyInstance, request: FastifyRequest): Promise<AuthUser> {
   const header = request.headers.authorization;
   if (!header || !/^Bearer\s+\S+$/i.test(header)) throw unauthorized('Please sign in to continue.');
-  let payload: TokenPayload;
+  let payload: VerifiedToken;
   try {
-    payload = await request.jwtVerify<TokenPayload>();
+    payload = await request.jwtVerify<VerifiedToken>();
   } catch {
-    throw unauthorized('Your session has expired or is invalid. Please sign in again.');
+    throw unauthorized(INVALID_SESSION);
   }
   const id = Number(payload.id ?? payload.userId);
-  if (!Number.isSafeInteger(id))
-    throw unauthorized('Your session has expired or is invalid. Please sign in again.');
-  const user = await getUserById(app.db.kysely, id);
-  if (!user) throw unauthorized('Your account no longer exists. Please sign in again.');
+  if (!Number.isSafeInteger(id) || !issuedInThePast(payload) || !namesSession(payload))
+    throw unauthorized(INVALID_SESSION);
+  const found = await getSessionUser(app.db.kysely, id, payload.jti);
+  if (!found) throw unauthorized('Your account no longer exists. Please sign in again.');
+  const { sessionGeneration, revoked, ...user } = found;
+  if (revoked || sessionGeneration !== payload.gen) throw unauthorized(ENDED_SESSION);
   return user;
+}
+
+function namesSession(payload: VerifiedToken): boolean {
+  const { jti, gen } = payload;
+  return typeof jti === 'string' && jti.length <= JTI_MAX && Number.isSafeInteger(gen);
+}
+
+/** The verifier checks that `iat` is present, not that it has already happened. */
+function issuedInThePast(payload: VerifiedToken): boolean {
+  return typeof payload.iat === 'number' && payload.iat <= Date.now() / 1000 + CLOCK_SKEW_SECONDS;
 }
 
 /**

@@ -54,6 +54,9 @@ export function errorReply(error: FastifyError, request: FastifyRequest): ErrorR
       body: { message: 'Something this change refers to was removed meanwhile. Please reload.' },
     };
   }
+  const multipartError = error.code ? MULTIPART_ERRORS[error.code] : undefined;
+  if (multipartError)
+    return { status: multipartError.status, body: { message: multipartError.message } };
   const status = error.statusCode ?? 500;
   if (status >= 400 && status < 500) return { status, body: { message: clientMessage(error) } };
   request.log.error({ err: error }, 'unhandled error');
@@ -77,6 +80,24 @@ const CLIENT_MESSAGES: Record<string, string> = {
   FST_ERR_CTP_INVALID_MEDIA_TYPE: 'This content type is not supported.',
   FST_ERR_CTP_EMPTY_JSON_BODY: 'The request body is empty.',
   FST_ERR_CTP_INVALID_JSON_BODY: 'The request body is not valid JSON.',
+};
+
+/**
+ * The multipart plugin's refusals, in plain words; its 406 for a body that is not multipart (or
+ * for a field that claims to be JSON and is not) is our 415 and 400.
+ */
+const MULTIPART_ERRORS: Record<string, { status: number; message: string }> = {
+  FST_PARTS_LIMIT: { status: 413, message: 'The form has too many parts.' },
+  FST_FILES_LIMIT: { status: 413, message: 'The form carries more than one file.' },
+  FST_FIELDS_LIMIT: { status: 413, message: 'The form has too many fields.' },
+  FST_REQ_FILE_TOO_LARGE: { status: 413, message: 'The file is too large.' },
+  FST_PROTO_VIOLATION: { status: 400, message: 'A form field has a name that is not allowed.' },
+  FST_INVALID_MULTIPART_CONTENT_TYPE: {
+    status: 415,
+    message: 'Send this form as multipart/form-data.',
+  },
+  FST_INVALID_JSON_FIELD_ERROR: { status: 400, message: 'A form field is not valid JSON.' },
+  FST_MP_PREMATURE_CLOSE: { status: 400, message: 'The form ended before it was complete.' },
 };
 
 /** Fastify's own 4xx messages are safe but technical; the common ones get plain words. */

@@ -2,9 +2,29 @@ import { AppError } from '../lib/app-error.js';
 import type { FailureStore } from '../modules/auth/login-throttle.js';
 import type { SharedRedis } from './redis.js';
 
+// One script checks every counter and then adds to all of them, so no other instance can take a
+// place in between. The expiry is set only on a counter that has none, so the window keeps
+// starting at the first count.
+const RESERVE = `
+local limit = tonumber(ARGV[1])
+for _, key in ipairs(KEYS) do
+  if tonumber(redis.call('GET', key) or '0') >= limit then return 0 end
+end
+for _, key in ipairs(KEYS) do
+  redis.call('INCR', key)
+  if redis.call('TTL', key) < 0 then redis.call('EXPIRE', key, ARGV[2]) end
+end
+return 1`;
+
+// A counter that expired meanwhile is not brought back (it would have no expiry, or go negative).
+const RELEASE = `
+for _, key in ipairs(KEYS) do
+  if tonumber(redis.call('GET', key) or '0') > 0 then redis.call('DECR', key) end
+end
+return 0`;
+
 /**
- * Sign-in failures counted in Redis, so the limit holds across every instance. The window starts
- * at the first failure: the key is created with its expiry and only incremented afterwards.
+ * Sign-in counts in Redis, so the limits hold across every instance.
  *
  * When Redis cannot answer, sign-in fails closed with a 503: without the count, a guesser could
  * not be stopped, and a short outage of sign-in is the lesser harm.
@@ -12,30 +32,32 @@ import type { SharedRedis } from './redis.js';
 export class RedisFailureStore implements FailureStore {
   constructor(private readonly redis: SharedRedis) {}
 
-  count(key: string) {
-    return unavailableOnError(async () =>
-      Number((await this.redis.client.get(this.redis.key(key))) ?? 0),
+  reserve(keys: string[], limit: number, windowSeconds: number) {
+    const names = keys.map((key) => this.redis.key(key));
+    const seconds = Math.max(1, Math.ceil(windowSeconds));
+    return unavailableOnError(
+      async () =>
+        (await this.redis.client.eval(RESERVE, names.length, ...names, limit, seconds)) === 1,
     );
   }
 
-  hit(key: string, windowSeconds: number) {
-    const name = this.redis.key(key);
+  release(keys: string[]) {
+    const names = keys.map((key) => this.redis.key(key));
     return unavailableOnError(async () => {
-      const results = await this.redis.client
-        .multi()
-        .set(name, 0, 'EX', Math.max(1, Math.ceil(windowSeconds)), 'NX')
-        .incr(name)
-        .exec();
-      const [error, count] = results?.[1] ?? [new Error('transaction aborted'), 0];
-      if (error) throw error;
-      return Number(count);
+      await this.redis.client.eval(RELEASE, names.length, ...names);
     });
   }
 
-  clear(key: string) {
+  remember(key: string, seconds: number) {
     return unavailableOnError(async () => {
-      await this.redis.client.del(this.redis.key(key));
+      await this.redis.client.set(this.redis.key(key), 1, 'EX', Math.max(1, Math.ceil(seconds)));
     });
+  }
+
+  isRemembered(key: string) {
+    return unavailableOnError(
+      async () => (await this.redis.client.exists(this.redis.key(key))) === 1,
+    );
   }
 }
 

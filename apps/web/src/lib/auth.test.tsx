@@ -1,6 +1,7 @@
 import { act, render, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
+import { callsMade, stubApi } from '../test/fetch-stub';
 import { adminToken, expiredToken, makeToken, userToken } from '../test/tokens';
 import { AuthProvider, useAuth } from './auth';
 import { TOKEN_STORAGE_KEY } from './auth-token';
@@ -118,6 +119,28 @@ describe('AuthProvider login and logout', () => {
     expect(screen.getByText('user id: none')).toBeInTheDocument();
     expect(screen.getByText('email: none')).toBeInTheDocument();
     expect(window.localStorage.getItem(TOKEN_STORAGE_KEY)).toBeNull();
+  });
+
+  it('asks the server to end the session, then forgets the token', async () => {
+    const token = userToken();
+    const fetchMock = stubApi(() => undefined);
+    renderWithStoredToken(token);
+    await userEvent.click(screen.getByRole('button', { name: 'log out' }));
+    expect(callsMade(fetchMock)).toEqual(['POST /api/logout']);
+    expect(new Headers(fetchMock.mock.calls[0]?.[1]?.headers).get('Authorization')).toBe(
+      `Bearer ${token}`,
+    );
+    expect(screen.getByText('logged out')).toBeInTheDocument();
+    expect(window.localStorage.getItem(TOKEN_STORAGE_KEY)).toBeNull();
+  });
+
+  it('signs out here even when the server cannot be reached', async () => {
+    vi.stubGlobal('fetch', vi.fn<typeof fetch>().mockRejectedValue(new TypeError('offline')));
+    const warn = vi.spyOn(console, 'warn').mockImplementation(() => {});
+    renderWithStoredToken(userToken());
+    await userEvent.click(screen.getByRole('button', { name: 'log out' }));
+    expect(screen.getByText('logged out')).toBeInTheDocument();
+    await vi.waitFor(() => expect(warn).toHaveBeenCalled());
   });
 
   it('signs out when another tab removes the token', () => {

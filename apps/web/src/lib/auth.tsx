@@ -9,6 +9,7 @@ import {
 } from 'react';
 import { readSession, type Session, type SessionUser } from './auth-session';
 import { clearStoredToken, getStoredToken, storeToken, subscribeToStoredToken } from './auth-token';
+import { endServerSession } from './end-session';
 
 export type AuthContextValue = {
   token: string | null;
@@ -95,7 +96,11 @@ export function AuthProvider({ children }: { children: ReactNode }) {
     return true;
   }, []);
 
-  const logout = useCallback(() => clearStoredToken(), []);
+  const logout = useCallback(() => {
+    const token = getStoredToken();
+    if (token !== null) endServerSession(token);
+    clearStoredToken();
+  }, []);
 
   const value = useMemo<AuthContextValue>(
     () => ({

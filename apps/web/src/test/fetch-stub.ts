@@ -21,14 +21,17 @@ const CONTENT_LIST = /^\/api\/(games|blogs|tools)$/;
 
 /**
  * The calls the layout makes on its own: the public pages read the content lists, every public
- * page reports its view, and the signed-in header reads the notifications for its badge. They
- * answer empty unless a test gives a reply.
+ * page reports its view, the signed-in header reads the notifications for its badge, and logging
+ * out tells the server. They answer empty unless a test gives a reply.
  */
 function backgroundReply(call: ApiCall): Reply | undefined {
   const { method, url } = call;
   if (method === 'GET' && CONTENT_LIST.test(url.pathname)) return listReply([]);
   if (method === 'POST' && url.pathname === '/api/visits') return { status: 204 };
   if (method === 'GET' && url.pathname === '/api/admin-notifications') return listReply([]);
+  if (method === 'POST' && url.pathname === '/api/logout') {
+    return { status: 200, body: { message: 'Signed out.' } };
+  }
   return undefined;
 }
 

@@ -1,8 +1,13 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { ZLoginRequest, ZLoginResponse, ZRegisterRequest } from '@nexusplay/contract/auth';
+import {
+  ZLoginRequest,
+  ZLoginResponse,
+  ZLogoutResponse,
+  ZRegisterRequest,
+} from '@nexusplay/contract/auth';
 import { ZErrorResponse } from '@nexusplay/contract/errors';
 import { ZUser } from '@nexusplay/contract/users';
-import { unauthorized } from '../../lib/app-error.js';
+import { badRequest, unauthorized } from '../../lib/app-error.js';
 import { identityConflict } from '../users/identity-conflict.js';
 import { isUniqueViolation } from '../../db/errors.js';
 import {
@@ -11,10 +16,13 @@ import {
   getUserByEmail,
   toPublicUser,
 } from '../users/users.repository.js';
+import { BEARER } from '../../lib/route-schemas.js';
 import { requireUser } from '../../plugins/auth.js';
 import { perAddress } from '../../plugins/rate-limits.js';
 import type { LoginThrottle } from './login-throttle.js';
+import { passwordProblem } from './password-policy.js';
 import { hashPassword, verifyAgainstDecoy, verifyPassword } from './passwords.js';
+import { revokeToken } from './sessions.repository.js';
 
 export type AuthRoutesOptions = { throttle: LoginThrottle; registerPerHour: number };
 
@@ -40,6 +48,8 @@ export const authRoutes: FastifyPluginAsyncZod<AuthRoutesOptions> = async (
     },
     async (request, reply) => {
       const { username, email, password } = request.body;
+      const weak = await passwordProblem(password, { email, username });
+      if (weak) throw badRequest(weak, { password: weak });
       const taken = await findIdentityConflicts(app.db.kysely, email, username);
       if (taken.email || taken.username) throw identityConflict(taken);
       const passwordHash = await hashPassword(password);
@@ -79,17 +89,15 @@ export const authRoutes: FastifyPluginAsyncZod<AuthRoutesOptions> = async (
     },
     async (request) => {
       const { email, password } = request.body;
-      await throttle.assertAllowed(request.ip, email);
-      const row = await getUserByEmail(app.db.kysely, email);
-      const valid = row
-        ? await verifyPassword(row.password_hash, password)
-        : await verifyAgainstDecoy(password);
-      if (!row || !valid) {
-        await throttle.recordFailure(request.ip, email);
-        throw unauthorized(INVALID_CREDENTIALS);
-      }
-      await throttle.recordSuccess(email);
-      return { token: app.signToken(toPublicUser(row)) };
+      const user = await throttle.attempt(request.ip, email, async () => {
+        const row = await getUserByEmail(app.db.kysely, email);
+        const valid = row
+          ? await verifyPassword(row.password_hash, password)
+          : await verifyAgainstDecoy(password);
+        return row && valid ? row : undefined;
+      });
+      if (!user) throw unauthorized(INVALID_CREDENTIALS);
+      return { token: app.signToken(toPublicUser(user), user.session_generation) };
     },
   );
 
@@ -105,5 +113,23 @@ export const authRoutes: FastifyPluginAsyncZod<AuthRoutesOptions> = async (
       },
     },
     async (request) => requireUser(request),
+  );
+
+  app.post(
+    '/logout',
+    {
+      config: { access: 'user' },
+      schema: {
+        tags: ['auth'],
+        summary: 'Sign out: this session’s token is refused from now on, other sessions stay',
+        security: BEARER,
+        response: { 200: ZLogoutResponse, 401: ZErrorResponse },
+      },
+    },
+    async (request) => {
+      const { jti, exp } = request.user;
+      await revokeToken(app.db.kysely, jti, exp, Math.floor(Date.now() / 1000));
+      return { message: 'Signed out.' };
+    },
   );
 };

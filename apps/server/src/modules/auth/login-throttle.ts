@@ -1,63 +1,33 @@
+import ipaddr from 'ipaddr.js';
 import { tooManyRequests } from '../../lib/app-error.js';
 
-/** Counts failures per key inside a fixed window that starts at the first failure. */
+/**
+ * Counters whose fixed window starts at their first count, and marks that expire. Taking counts
+ * must be atomic across every instance that shares the store: that is what bounds parallel guesses.
+ */
 export interface FailureStore {
-  count(key: string): Promise<number>;
-  hit(key: string, windowSeconds: number): Promise<number>;
-  clear(key: string): Promise<void>;
+  /** Adds one to every counter, all or none: none when any of them has already reached `limit`. */
+  reserve(keys: string[], limit: number, windowSeconds: number): Promise<boolean>;
+  /** Takes one back from every counter that still holds a count. */
+  release(keys: string[]): Promise<void>;
+  remember(key: string, seconds: number): Promise<void>;
+  isRemembered(key: string): Promise<boolean>;
 }
 
-type Entry = { count: number; expiresAt: number };
-
-/** The single-instance store. Expired entries are dropped on read and by a periodic sweep. */
-export class MemoryFailureStore implements FailureStore {
-  private readonly entries = new Map<string, Entry>();
-  private readonly sweeper: NodeJS.Timeout;
-
-  constructor(sweepEveryMs = 60_000) {
-    this.sweeper = setInterval(() => this.sweep(), sweepEveryMs);
-    this.sweeper.unref();
-  }
-
-  async count(key: string) {
-    return this.live(key)?.count ?? 0;
-  }
-
-  async hit(key: string, windowSeconds: number) {
-    const entry = this.live(key) ?? { count: 0, expiresAt: Date.now() + windowSeconds * 1000 };
-    entry.count += 1;
-    this.entries.set(key, entry);
-    return entry.count;
-  }
-
-  async clear(key: string) {
-    this.entries.delete(key);
-  }
-
-  close() {
-    clearInterval(this.sweeper);
-  }
-
-  private live(key: string) {
-    const entry = this.entries.get(key);
-    if (entry && entry.expiresAt <= Date.now()) {
-      this.entries.delete(key);
-      return undefined;
-    }
-    return entry;
-  }
-
-  private sweep() {
-    const now = Date.now();
-    for (const [key, entry] of this.entries) if (entry.expiresAt <= now) this.entries.delete(key);
-  }
-}
-
-export type ThrottleLimits = { maxFailures: number; windowSeconds: number };
+export type ThrottleLimits = {
+  maxFailures: number;
+  windowSeconds: number;
+  /** How long an address that signed in to an account stays exempt from that account's count. */
+  knownAddressSeconds: number;
+};
 
 /**
- * Failed sign-ins are counted per client address and per account; once either has reached the
- * limit inside the window, further attempts are refused before the password is even checked.
+ * Bounds password guessing without handing anyone a switch that locks an owner out (see
+ * docs/decisions/001-login-failure-throttle.md). Every attempt takes its place in the counts
+ * before the password is checked, so parallel guesses cannot overtake the limit:
+ * - per client address, over all accounts: the guesser's own address is refused;
+ * - per account, from addresses that have not signed in to it lately: guessing from many
+ *   addresses is bounded, while the owner's known addresses are never refused by others.
  */
 export class LoginThrottle {
   constructor(
@@ -65,32 +35,61 @@ export class LoginThrottle {
     private readonly limits: ThrottleLimits,
   ) {}
 
-  async assertAllowed(ip: string, email: string) {
-    const [byIp, byAccount] = await Promise.all([
-      this.store.count(ipKey(ip)),
-      this.store.count(accountKey(email)),
-    ]);
-    if (byIp >= this.limits.maxFailures || byAccount >= this.limits.maxFailures) {
-      const minutes = Math.ceil(this.limits.windowSeconds / 60);
+  /**
+   * Runs `check` (the password check) under a reservation. Its answer, undefined for wrong
+   * credentials, is passed through; a wrong answer keeps the reservation as a failure.
+   */
+  async attempt<T>(ip: string, email: string, check: () => Promise<T | undefined>) {
+    const address = addressGroup(ip);
+    const account = email.toLowerCase();
+    const held = await this.reserve(address, account);
+    let verdict: T | undefined;
+    try {
+      verdict = await check();
+    } catch (error) {
+      // No verdict was reached, so no guess was spent; the check's own error is what matters.
+      await this.store.release(held).catch(() => undefined);
+      throw error;
+    }
+    if (verdict !== undefined) await this.admit(held, address, account);
+    return verdict;
+  }
+
+  private async reserve(address: string, account: string) {
+    const known = await this.store.isRemembered(knownKey(account, address));
+    const held = known ? [addressKey(address)] : [addressKey(address), accountKey(account)];
+    const { maxFailures, windowSeconds } = this.limits;
+    if (!(await this.store.reserve(held, maxFailures, windowSeconds))) {
+      const minutes = Math.ceil(windowSeconds / 60);
       throw tooManyRequests(
         `Too many failed sign-in attempts. Please try again in ${minutes} minutes.`,
       );
     }
+    return held;
   }
 
-  async recordFailure(ip: string, email: string) {
+  /** A success gives its place back and does not clear earlier failures: an owner who signs in
+   *  must not reopen the account, or their address, to someone guessing. */
+  private async admit(held: string[], address: string, account: string) {
     await Promise.all([
-      this.store.hit(ipKey(ip), this.limits.windowSeconds),
-      this.store.hit(accountKey(email), this.limits.windowSeconds),
+      this.store.release(held),
+      this.store.remember(knownKey(account, address), this.limits.knownAddressSeconds),
     ]);
-  }
-
-  /** A success clears the account's count, not the address's: one good account must not
-   *  launder an address that is guessing at others. */
-  async recordSuccess(email: string) {
-    await this.store.clear(accountKey(email));
   }
 }
 
-const ipKey = (ip: string) => `login-fail:ip:${ip}`;
-const accountKey = (email: string) => `login-fail:account:${email.toLowerCase()}`;
+/**
+ * The unit one client is counted by. An IPv6 host is usually given a whole /64, and can take a
+ * new address in it for every request, so the /64 is counted as one address.
+ */
+function addressGroup(ip: string) {
+  if (!ipaddr.isValid(ip)) return ip;
+  const address = ipaddr.process(ip);
+  if (!(address instanceof ipaddr.IPv6)) return address.toString();
+  const network = new ipaddr.IPv6([...address.parts.slice(0, 4), 0, 0, 0, 0]);
+  return `${network.toRFC5952String()}/64`;
+}
+
+const addressKey = (address: string) => `login-fail:ip:${address}`;
+const accountKey = (account: string) => `login-fail:account:${account}`;
+const knownKey = (account: string, address: string) => `login-known:${account}:${address}`;

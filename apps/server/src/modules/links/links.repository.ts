@@ -3,6 +3,7 @@ import { nowTimestamp } from '../../db/codecs.js';
 import { pageWithTotal } from '../../db/paged-list.js';
 import type { Database } from '../../db/schema.js';
 import { containsInsensitive } from '../../db/search.js';
+import { batches, inBatches } from '../../lib/row-import.js';
 
 type DB = Kysely<Database>;
 
@@ -34,9 +35,33 @@ export function allLinks(db: DB, userId: number) {
     .execute();
 }
 
-export async function existingUrls(db: DB, userId: number) {
-  const rows = await db.selectFrom('links').select('url').where('user_id', '=', userId).execute();
-  return new Set(rows.map((r) => r.url));
+/** Which of `urls` the user has saved already, asked in batches, so the file's size bounds it. */
+export async function existingUrls(db: DB, userId: number, urls: readonly string[]) {
+  const found = new Set<string>();
+  await inBatches(urls, async (batch) => {
+    const rows = await db
+      .selectFrom('links')
+      .select('url')
+      .where('user_id', '=', userId)
+      .where('url', 'in', batch)
+      .execute();
+    for (const row of rows) found.add(row.url);
+  });
+  return found;
+}
+
+/**
+ * Saves imported links a few hundred to a statement, back to back: inside a transaction on
+ * SQLite's one connection, a turn for other requests would only keep their queries waiting.
+ */
+export async function insertLinks(db: DB, userId: number, links: readonly LinkValues[]) {
+  const now = nowTimestamp();
+  for (const batch of batches(links)) {
+    await db
+      .insertInto('links')
+      .values(batch.map((link) => ({ ...link, user_id: userId, created_at: now, updated_at: now })))
+      .execute();
+  }
 }
 
 export function insertLink(db: DB, userId: number, values: LinkValues) {

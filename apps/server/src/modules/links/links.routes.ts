@@ -10,7 +10,7 @@ import {
   TOTAL_COUNT_HEADER,
 } from '@nexusplay/contract/lists';
 import { IMPORT_MAX_ROWS, ZImportResult, ZOwnerQuery } from '@nexusplay/contract/wallets';
-import { badRequest, notFound } from '../../lib/app-error.js';
+import { notFound } from '../../lib/app-error.js';
 import { parseCsv, toCsv } from '../../lib/csv.js';
 import { importRows, readImportFile, sendCsv } from '../../lib/row-import.js';
 import { withMultipartForms } from '../../lib/multipart.js';
@@ -23,6 +23,7 @@ import {
   deleteLink,
   existingUrls,
   insertLink,
+  insertLinks,
   listLinks,
   updateLink,
 } from './links.repository.js';
@@ -56,24 +57,20 @@ const linkImport: FastifyPluginAsyncZod = async (app) => {
       const userId = ownerId(request, undefined, WHAT);
       const text = await readImportFile(request);
       const rows = isBookmarksFile(text)
-        ? parseBookmarks(text).map(({ line, title, url, category }) => ({
+        ? (await parseBookmarks(text, IMPORT_MAX_ROWS)).map(({ line, title, url, category }) => ({
             line,
             values: { title, url, category },
           }))
-        : parseCsv(text, IMPORT_MAX_ROWS);
-      if (rows.length > IMPORT_MAX_ROWS)
-        throw badRequest(`The file has more than ${IMPORT_MAX_ROWS} links.`);
+        : await parseCsv(text, IMPORT_MAX_ROWS);
       return importRows({
         rows,
         schema: ZLinkRequest.omit({ user_id: true }),
         keyOf: (link) => link.url,
-        existing: await existingUrls(db(), userId),
+        existing: (urls) => existingUrls(db(), userId, urls),
         save: (links) =>
           db()
             .transaction()
-            .execute(async (trx) => {
-              for (const link of links) await insertLink(trx, userId, link);
-            }),
+            .execute((trx) => insertLinks(trx, userId, links)),
       });
     },
   );

@@ -1,7 +1,7 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import type { FastifyRequest } from 'fastify';
 import { z } from 'zod';
 import { ZBlog } from '@nexusplay/contract/blogs';
+import { zId } from '@nexusplay/contract/numbers';
 import { BLOGS_PAGE_SIZE, GAMES_PAGE_SIZE, listPath } from '@nexusplay/contract/page-data';
 import { rememberList, type ListQuery, type ListResult } from '../../lib/cached-list.js';
 import { escapeHtml } from '../../lib/html.js';
@@ -42,8 +42,7 @@ function firstImageOf(entry: CachedBody): string | undefined {
  * lists come from the same cache as the API's, so a page costs no query the API would not make.
  */
 export const seoRoutes: FastifyPluginAsyncZod = async (app) => {
-  const origin = (request: FastifyRequest) =>
-    app.config.publicUrl ?? `${request.protocol}://${request.host}`;
+  const base = app.config.publicUrl;
   const siteName = app.config.siteName;
   const db = () => app.db.kysely;
 
@@ -110,11 +109,11 @@ export const seoRoutes: FastifyPluginAsyncZod = async (app) => {
     app.get(
       `/${namespace}`,
       { config: { access: 'public' }, schema: { hide: true } },
-      async (request, reply) =>
+      async (_request, reply) =>
         app.sendPage(reply, {
           title,
           description,
-          url: `${origin(request)}/${namespace}`,
+          url: `${base}/${namespace}`,
           module,
           ...(await firstPage(namespace, query, load)),
         }),
@@ -125,12 +124,11 @@ export const seoRoutes: FastifyPluginAsyncZod = async (app) => {
     '/blogs/:id',
     { config: { access: 'public' }, schema: { hide: true, params: ZPageId } },
     async (request, reply) => {
-      const id = Number(request.params.id);
-      const blog =
-        Number.isSafeInteger(id) && id > 0 ? await getBlog(app.db.kysely, id) : undefined;
+      // The ids the API takes, and no other: past the database's range an id names no post.
+      const id = zId().safeParse(request.params.id);
+      const blog = id.success ? await getBlog(app.db.kysely, id.data) : undefined;
       // An unknown post still gets the page: the web app shows the newest post instead.
       if (!blog) return app.sendPage(reply);
-      const base = origin(request);
       return app.sendPage(reply, {
         module: 'src/app/routes/blog-detail.tsx',
         // Written as the API writes it: through the contract's schema.
@@ -147,9 +145,8 @@ export const seoRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/sitemap.xml',
     { config: { access: 'public' }, schema: { hide: true } },
-    async (request, reply) => {
-      const base = origin(request);
-      const body = await cachedFeed(`sitemap:${base}`, async () => {
+    async (_request, reply) => {
+      const body = await cachedFeed('sitemap', async () => {
         const posts = await latestBlogs(app.db.kysely, SITEMAP_MAX_URLS - STATIC_PAGES.length);
         const urls = [
           ...STATIC_PAGES.map((page) => `<url><loc>${escapeHtml(`${base}${page}`)}</loc></url>`),
@@ -170,9 +167,8 @@ export const seoRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/rss.xml',
     { config: { access: 'public' }, schema: { hide: true } },
-    async (request, reply) => {
-      const base = origin(request);
-      const body = await cachedFeed(`rss:${base}`, async () => {
+    async (_request, reply) => {
+      const body = await cachedFeed('rss', async () => {
         const posts = await latestBlogs(app.db.kysely, FEED_SIZE);
         const items = posts.map((post) => {
           const link = `${base}/blogs/${post.id}`;

@@ -1,6 +1,7 @@
 import type { Kysely } from 'kysely';
 import type { TUser } from '@nexusplay/contract/users';
 import type { Database } from '../../db/schema.js';
+import { passwordProblem } from '../auth/password-policy.js';
 import { generatePassword, hashPassword } from '../auth/passwords.js';
 import { countAdmins, createUser, findIdentityConflicts } from './users.repository.js';
 
@@ -9,6 +10,8 @@ export type AdminSeed = { email?: string; username?: string; password?: string }
 export type CreatedAdmin = { user: TUser; generatedPassword?: string };
 
 export class AdminIdentityTakenError extends Error {}
+
+export class AdminPasswordRefusedError extends Error {}
 
 /** Creates an admin account; a password is generated when none is given and returned once. */
 export async function createAdmin(
@@ -21,6 +24,8 @@ export async function createAdmin(
       `An account with this ${taken.email ? 'email' : 'username'} already exists.`,
     );
   }
+  const refused = seed.password && (await passwordProblem(seed.password, seed));
+  if (refused) throw new AdminPasswordRefusedError(refused);
   const password = seed.password ?? generatePassword();
   const user = await createUser(db, {
     email: seed.email,

@@ -1,5 +1,5 @@
-import { sql, type Kysely } from 'kysely';
-import type { TRole, TUser } from '@nexusplay/contract/users';
+import type { Kysely } from 'kysely';
+import { usernameKey, type TRole, type TUser } from '@nexusplay/contract/users';
 import { nowTimestamp } from '../../db/codecs.js';
 import { pageWithTotal } from '../../db/paged-list.js';
 import type { Database, UserRow } from '../../db/schema.js';
@@ -32,27 +32,26 @@ export function getUserById(db: DB, id: number) {
     .executeTakeFirst();
 }
 
-/** Which of the two unique identities are already taken (by anyone but `exceptId`), in one query. */
+/**
+ * Which of the two unique identities are already taken (by anyone but `exceptId`), in one query.
+ * A username is taken when another has the same key (usernameKey): look-alikes count as the same.
+ */
 export async function findIdentityConflicts(
   db: DB,
   email: string,
   username: string,
   exceptId?: number,
 ) {
+  const key = usernameKey(username);
   let query = db
     .selectFrom('users')
-    .select(['email', 'username'])
-    .where((eb) =>
-      eb.or([
-        eb('email', '=', email.toLowerCase()),
-        eb(sql`lower(username)`, '=', username.toLowerCase()),
-      ]),
-    );
+    .select(['email', 'username_key'])
+    .where((eb) => eb.or([eb('email', '=', email.toLowerCase()), eb('username_key', '=', key)]));
   if (exceptId !== undefined) query = query.where('id', '!=', exceptId);
   const rows = await query.limit(2).execute();
   return {
     email: rows.some((r) => r.email === email.toLowerCase()),
-    username: rows.some((r) => r.username.toLowerCase() === username.toLowerCase()),
+    username: rows.some((r) => r.username_key === key),
   };
 }
 
@@ -63,6 +62,7 @@ export function createUser(db: DB, user: NewUser) {
     .insertInto('users')
     .values({
       username: user.username,
+      username_key: usernameKey(user.username),
       email: user.email.toLowerCase(),
       password_hash: user.passwordHash,
       role: user.role,
@@ -110,7 +110,11 @@ export function updateUserIdentity(
 ) {
   return db
     .updateTable('users')
-    .set({ ...values, email: values.email.toLowerCase() })
+    .set({
+      ...values,
+      username_key: usernameKey(values.username),
+      email: values.email.toLowerCase(),
+    })
     .where('id', '=', id)
     .returning(LIST_COLUMNS)
     .executeTakeFirst();

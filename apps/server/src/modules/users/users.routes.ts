@@ -20,6 +20,7 @@ import { conflict, notFound } from '../../lib/app-error.js';
 import { BEARER } from '../../lib/route-schemas.js';
 import { requireUser } from '../../plugins/auth.js';
 import { generatePassword, hashPassword } from '../auth/passwords.js';
+import { endAllSessions } from '../auth/sessions.repository.js';
 import { identityConflict } from './identity-conflict.js';
 import {
   countAdmins,
@@ -144,6 +145,8 @@ export const usersRoutes: FastifyPluginAsyncZod = async (app) => {
             await assertNotLastAdmin(trx, current.role, role);
             const updated = await updateUserIdentity(trx, id, { username, email, role });
             if (!updated) throw notFound('This account does not exist.');
+            // Tokens carry the role; none issued under the old one may outlive the change.
+            if (current.role !== role) await endAllSessions(trx, id);
             return updated;
           });
       } catch (error) {

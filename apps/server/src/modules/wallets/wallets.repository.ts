@@ -4,6 +4,7 @@ import { nowTimestamp } from '../../db/codecs.js';
 import { pageWithTotal } from '../../db/paged-list.js';
 import type { Database } from '../../db/schema.js';
 import { containsInsensitive } from '../../db/search.js';
+import { batches, inBatches } from '../../lib/row-import.js';
 
 type DB = Kysely<Database>;
 
@@ -78,13 +79,19 @@ export async function allWallets(db: DB, userId: number) {
   return rows.map(toWallet);
 }
 
-export async function existingAddresses(db: DB, userId: number) {
-  const rows = await db
-    .selectFrom('wallets')
-    .select('address')
-    .where('user_id', '=', userId)
-    .execute();
-  return new Set(rows.map((r) => r.address));
+/** Which of `addresses` (normal form) the user tracks already, asked in batches. */
+export async function existingAddresses(db: DB, userId: number, addresses: readonly string[]) {
+  const found = new Set<string>();
+  await inBatches(addresses, async (batch) => {
+    const rows = await db
+      .selectFrom('wallets')
+      .select('address')
+      .where('user_id', '=', userId)
+      .where('address', 'in', batch)
+      .execute();
+    for (const row of rows) found.add(row.address);
+  });
+  return found;
 }
 
 function storedValues(values: WalletValues) {
@@ -105,6 +112,27 @@ export async function insertWallet(db: DB, userId: number, values: WalletValues)
     .returning(COLUMNS)
     .executeTakeFirstOrThrow();
   return toWallet(row);
+}
+
+/**
+ * Saves imported wallets a few hundred to a statement, back to back: inside a transaction on
+ * SQLite's one connection, a turn for other requests would only keep their queries waiting.
+ */
+export async function insertWallets(db: DB, userId: number, wallets: readonly WalletValues[]) {
+  const now = nowTimestamp();
+  for (const batch of batches(wallets)) {
+    await db
+      .insertInto('wallets')
+      .values(
+        batch.map((wallet) => ({
+          ...storedValues(wallet),
+          user_id: userId,
+          created_at: now,
+          updated_at: now,
+        })),
+      )
+      .execute();
+  }
 }
 
 /** Changes a wallet of `userId`; another user's wallet is not found. */

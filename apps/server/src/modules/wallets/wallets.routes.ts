@@ -26,6 +26,7 @@ import {
   deleteWallet,
   existingAddresses,
   insertWallet,
+  insertWallets,
   listWallets,
   normaliseAddress,
   updateWallet,
@@ -62,18 +63,16 @@ const walletImport: FastifyPluginAsyncZod = async (app) => {
     },
     async (request) => {
       const userId = ownerId(request, undefined, WHAT);
-      const rows = parseCsv(await readImportFile(request), IMPORT_MAX_ROWS);
+      const rows = await parseCsv(await readImportFile(request), IMPORT_MAX_ROWS);
       return importRows({
         rows,
         schema: ZWalletRequest.omit({ user_id: true }),
         keyOf: (wallet) => normaliseAddress(wallet.wallet_address).address,
-        existing: await existingAddresses(db(), userId),
+        existing: (addresses) => existingAddresses(db(), userId, addresses),
         save: (wallets) =>
           db()
             .transaction()
-            .execute(async (trx) => {
-              for (const wallet of wallets) await insertWallet(trx, userId, wallet);
-            }),
+            .execute((trx) => insertWallets(trx, userId, wallets)),
       });
     },
   );

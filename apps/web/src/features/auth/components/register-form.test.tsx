@@ -22,6 +22,28 @@ describe('RegisterForm', () => {
     expect(fetchMock).not.toHaveBeenCalled();
   });
 
+  it('refuses the username or the email as the password and sends nothing', async () => {
+    const fetchMock = stubFetch();
+    const { user } = renderWithProviders(<RegisterForm />);
+    await user.type(screen.getByLabelText('Username'), 'playerone');
+    await user.type(screen.getByLabelText('Email'), 'Player.One@Example.com');
+    await user.type(screen.getByLabelText('Password'), 'PlayerOne');
+    await user.type(screen.getByLabelText('Confirm Password'), 'PlayerOne');
+    await user.click(screen.getByRole('button', { name: 'Sign Up' }));
+    expect(
+      await screen.findByText('Password must not be your username or email.'),
+    ).toBeInTheDocument();
+    expect(fetchMock).not.toHaveBeenCalled();
+  });
+
+  it('shows the server’s refusal of a common password in red above the form', async () => {
+    const refusal = 'Password is too common or easy to guess. Please choose another.';
+    stubFetch({ status: 400, body: { message: refusal, errors: { password: refusal } } });
+    const { user } = renderWithProviders(<RegisterForm />);
+    await fillIn(user);
+    expect(await screen.findByRole('alert')).toHaveTextContent(refusal);
+  });
+
   it('sends username, email and password, then alerts and reports success', async () => {
     const fetchMock = stubFetch({
       status: 201,

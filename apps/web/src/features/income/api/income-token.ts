@@ -1,4 +1,4 @@
-import { incomeRequestSchema, type TIncomeToken } from '@nexusplay/contract/income';
+import { incomeFormSchema, type TIncomeToken } from '@nexusplay/contract/income';
 
 /** What differs between the Income Pixels and Income Axie pages; everything else is shared. */
 export type IncomeTokenConfig = {
@@ -9,8 +9,8 @@ export type IncomeTokenConfig = {
   path: string;
   /** Decimals of the income amount column (SPEC 9: token amounts 0, the Axie income column 2). */
   incomeDecimals: number;
-  /** The form's schema, the same one the server checks the body with. */
-  schema: ReturnType<typeof incomeRequestSchema>;
+  /** The form's schema: the server's rules for the body, an empty amount input read as none. */
+  schema: ReturnType<typeof incomeFormSchema>;
 };
 
 export const PIXELS_INCOME: IncomeTokenConfig = {
@@ -18,7 +18,7 @@ export const PIXELS_INCOME: IncomeTokenConfig = {
   label: 'Pixels',
   path: '/income-pixels',
   incomeDecimals: 0,
-  schema: incomeRequestSchema('pixels'),
+  schema: incomeFormSchema('pixels'),
 };
 
 export const AXIE_INCOME: IncomeTokenConfig = {
@@ -26,5 +26,5 @@ export const AXIE_INCOME: IncomeTokenConfig = {
   label: 'AXS',
   path: '/income-axie',
   incomeDecimals: 2,
-  schema: incomeRequestSchema('axs'),
+  schema: incomeFormSchema('axs'),
 };

@@ -1,0 +1,52 @@
+import type { Kysely } from 'kysely';
+import type { TUser } from '@nexusplay/contract/users';
+import { decodeBool } from '../../db/codecs.js';
+import type { Database } from '../../db/schema.js';
+
+type DB = Kysely<Database>;
+
+export type SessionUser = TUser & { sessionGeneration: number; revoked: boolean };
+
+/**
+ * The user a token names, their session generation, and whether this token was signed out: one
+ * query, the one every signed-in request already made for the user.
+ */
+export async function getSessionUser(
+  db: DB,
+  userId: number,
+  jti: string,
+): Promise<SessionUser | undefined> {
+  const row = await db
+    .selectFrom('users')
+    .select(['id', 'username', 'email', 'role', 'session_generation'])
+    .select((eb) =>
+      eb.exists(eb.selectFrom('revoked_tokens').select('jti').where('jti', '=', jti)).as('revoked'),
+    )
+    .where('id', '=', userId)
+    .executeTakeFirst();
+  if (!row) return undefined;
+  const { session_generation: sessionGeneration, revoked, ...user } = row;
+  return { ...user, sessionGeneration, revoked: decodeBool(revoked) };
+}
+
+/**
+ * Refuses one token from now on. Entries of tokens that have expired meanwhile are dropped on the
+ * way: the verifier refuses those by their exp, so the list holds only live tokens.
+ */
+export async function revokeToken(db: DB, jti: string, expiresAt: number, now: number) {
+  await db
+    .insertInto('revoked_tokens')
+    .values({ jti, expires_at: expiresAt })
+    .onConflict((oc) => oc.column('jti').doNothing())
+    .execute();
+  await db.deleteFrom('revoked_tokens').where('expires_at', '<=', now).execute();
+}
+
+/** Ends every session of a user: the tokens they hold name an older generation. */
+export async function endAllSessions(db: DB, userId: number) {
+  await db
+    .updateTable('users')
+    .set((eb) => ({ session_generation: eb('session_generation', '+', 1) }))
+    .where('id', '=', userId)
+    .execute();
+}

@@ -1,0 +1,137 @@
+import { IMPORT_MAX_BYTES, IMPORT_MAX_ROWS } from '@nexusplay/contract/wallets';
+
+/** A file sent to an import route and the status it must get. */
+export type HostileText = { name: string; text: string; status: number };
+
+/** `head`, then `unit` as many times as fits in an import file, then `tail`. */
+export function fill(head: string, unit: string, tail = ''): string {
+  const room = IMPORT_MAX_BYTES - Buffer.byteLength(head) - Buffer.byteLength(tail);
+  return head + unit.repeat(Math.floor(room / Buffer.byteLength(unit))) + tail;
+}
+
+const range = (count: number) => Array.from({ length: count }, (_, index) => index);
+
+const validLinks = (count: number) =>
+  range(count)
+    .map((n) => `<DT><A HREF="https://example.com/${n}">Link ${n}</A>\n`)
+    .join('');
+
+/**
+ * Bookmark files at the size limit with the shapes that made the parser super-linear (one tag a
+ * line, deep nesting, unmatched and unclosed tags) and some that stress one token (a huge
+ * attribute, title, folder name, comment or run of entities).
+ */
+export const hostileBookmarks: HostileText[] = [
+  { name: 'a bare link per line', text: fill('<DL>\n', '<a href>\n'), status: 400 },
+  { name: 'unclosed links', text: fill('<DL>', '<A HREF="https://example.com/">'), status: 400 },
+  {
+    name: 'one more link than the cap',
+    text: `<DL>\n${validLinks(IMPORT_MAX_ROWS + 1)}</DL>`,
+    status: 400,
+  },
+  {
+    name: 'folders nested to the limit, then the cap of links',
+    text: fill('<DL><p>', '<DT><H3>f</H3><DL><p>', validLinks(IMPORT_MAX_ROWS)),
+    status: 200,
+  },
+  {
+    name: 'unknown tags nested to the limit, then a link',
+    text: fill('<DL>', '<b>', validLinks(1)),
+    status: 200,
+  },
+  {
+    name: 'unmatched closing tags below deep nesting',
+    text: fill(`<DL>${'<i>'.repeat(20_000)}`, '</b>', validLinks(1)),
+    status: 200,
+  },
+  { name: 'nested anchors', text: fill('<DL>', '<a href=x><b>'), status: 400 },
+  {
+    name: 'one huge attribute',
+    text: fill('<DL><A HREF="https://example.com/', 'x', '">Huge</A>'),
+    status: 200,
+  },
+  {
+    name: 'an unterminated attribute',
+    text: fill('<DL><A HREF="https://example.com/', 'x'),
+    status: 200,
+  },
+  {
+    name: 'many attributes',
+    text: fill('<DL><A ', 'x ', 'HREF="https://e.com/">a</A>'),
+    status: 200,
+  },
+  {
+    name: 'one huge title of entities',
+    text: fill('<DL><A HREF="https://example.com/title">', '&amp;', '</A>'),
+    status: 200,
+  },
+  {
+    name: 'one huge folder name',
+    text: fill('<DL><DT><H3>', 'f', `</H3><DL>${validLinks(1)}</DL>`),
+    status: 200,
+  },
+  { name: 'newlines, then a link', text: fill('<DL>', '\n', validLinks(1)), status: 200 },
+  { name: 'an unclosed comment', text: fill('<DL><!--', '<a href>'), status: 200 },
+  { name: 'raw text of a script', text: fill('<DL><script>', '<a href>'), status: 200 },
+];
+
+const WALLET_HEADER = 'wallet_name,wallet_address,category\n';
+const address = (n: number) => `0x${n.toString(16).padStart(40, '0')}`;
+
+/**
+ * CSV files at the size limit: one huge quoted field, rows past the cap, many columns,
+ * unterminated quotes, and files of nothing but separators.
+ */
+export const hostileWalletCsvs: HostileText[] = [
+  {
+    name: 'one huge quoted field',
+    text: fill(`${WALLET_HEADER}"`, 'x', `",${address(1)},c\n`),
+    status: 200,
+  },
+  { name: 'an unterminated quote', text: fill(`${WALLET_HEADER}"`, 'x'), status: 400 },
+  {
+    name: 'an unterminated quote of newlines',
+    text: fill(`${WALLET_HEADER}a,"`, '\n'),
+    status: 400,
+  },
+  { name: 'rows far past the cap', text: fill(WALLET_HEADER, 'a,b,c\n'), status: 400 },
+  { name: 'a header of many columns', text: fill('', 'c,', '\n'), status: 400 },
+  { name: 'a row of many columns', text: fill(WALLET_HEADER, ','), status: 400 },
+  {
+    name: 'escaped quotes',
+    text: fill(`${WALLET_HEADER}"`, '""', `",${address(2)},\n`),
+    status: 200,
+  },
+  { name: 'empty lines', text: fill(WALLET_HEADER, '\n'), status: 200 },
+  { name: 'carriage returns', text: fill(WALLET_HEADER, '\r'), status: 200 },
+  {
+    name: 'the cap of valid rows',
+    text:
+      WALLET_HEADER +
+      range(IMPORT_MAX_ROWS)
+        .map((n) => `W${n},${address(n + 10)},c\n`)
+        .join(''),
+    status: 200,
+  },
+];
+
+/** The same shapes for the links' CSV import. */
+export const hostileLinkCsvs: HostileText[] = [
+  {
+    name: 'one huge quoted title',
+    text: fill('title,url,category\n"', 'x', '",https://example.com/q,\n'),
+    status: 200,
+  },
+  { name: 'an unterminated quote', text: fill('title,url\n"', 'x'), status: 400 },
+  { name: 'rows far past the cap', text: fill('title,url\n', 't,u\n'), status: 400 },
+  { name: 'a header of many columns', text: fill('title,url,', 'c,', '\n'), status: 400 },
+  {
+    name: 'the cap of valid rows',
+    text:
+      'title,url\n' +
+      range(IMPORT_MAX_ROWS)
+        .map((n) => `T${n},https://example.com/c${n}\n`)
+        .join(''),
+    status: 200,
+  },
+];

@@ -1,0 +1,27 @@
+import { z } from 'zod';
+
+/** A decimal number as text: what a form field or a query string carries. */
+const DECIMAL = /^[+-]?(?:\d+\.?\d*|\.\d+)(?:e[+-]?\d+)?$/i;
+
+/**
+ * A number, or the decimal text of one: nothing else. Coercion would read `true` as 1 and `""`,
+ * `" "` or `[]` as 0; none of those is a number someone meant. `rules` adds the field's own
+ * checks (whole number, range) to the number read.
+ */
+export function zNumber(message: string, rules: (n: z.ZodNumber) => z.ZodNumber = (n) => n) {
+  return z
+    .union([z.number(), z.string().trim().regex(DECIMAL).transform(Number)], { error: message })
+    .pipe(rules(z.number({ error: message })));
+}
+
+/** The largest id the database holds: ids are 32-bit integer columns on PostgreSQL. */
+export const ID_MAX = 2_147_483_647;
+
+/** Any id, in a path, a query or a body: a whole number from 1 to ID_MAX. */
+export const zId = (label = 'The id') =>
+  zNumber(`${label} must be a number.`, (n) =>
+    n
+      .int(`${label} must be a whole number.`)
+      .positive(`${label} must be a positive number.`)
+      .max(ID_MAX, `${label} is too large.`),
+  );
