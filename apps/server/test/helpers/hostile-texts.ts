@@ -1,4 +1,5 @@
 import { IMPORT_MAX_BYTES, IMPORT_MAX_ROWS } from '@nexusplay/contract/wallets';
+import { CSV_MAX_COLUMNS } from '../../src/lib/csv.js';
 
 /** A file sent to an import route and the status it must get. */
 export type HostileText = { name: string; text: string; status: number };
@@ -97,6 +98,21 @@ export const hostileWalletCsvs: HostileText[] = [
   { name: 'rows far past the cap', text: fill(WALLET_HEADER, 'a,b,c\n'), status: 400 },
   { name: 'a header of many columns', text: fill('', 'c,', '\n'), status: 400 },
   { name: 'a row of many columns', text: fill(WALLET_HEADER, ','), status: 400 },
+  {
+    name: 'a row widened across quoted line breaks',
+    text: fill(WALLET_HEADER, ',,,,"\n"'),
+    status: 400,
+  },
+  {
+    name: 'rows at the column limit, past the row cap',
+    text: fill(
+      `${range(CSV_MAX_COLUMNS)
+        .map((n) => `c${n}`)
+        .join(',')}\n`,
+      `${'a,'.repeat(CSV_MAX_COLUMNS - 1)}a\n`,
+    ),
+    status: 400,
+  },
   {
     name: 'escaped quotes',
     text: fill(`${WALLET_HEADER}"`, '""', `",${address(2)},\n`),
