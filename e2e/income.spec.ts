@@ -2,9 +2,9 @@ import fs from 'node:fs';
 import { expect, registerThroughApi, test, tokenThroughApi } from './fixtures.js';
 
 /**
- * The e2e server cannot reach the price services, so it serves SPEC 8's fallbacks: a token price
- * of 0 and 15,000 rupiah per dollar, marked stale. A record's income is then worth nothing and its
- * USD expense is all of its (negative) net income.
+ * The e2e server cannot reach the price services, so the price card shows SPEC 8's fallbacks (a
+ * token price of 0 and 15,000 rupiah per dollar, marked stale) and a record, which is valued at
+ * its own day's price and rate, stays "Price pending": never worth $0, and left out of the totals.
  */
 test.describe('Income Pixels', () => {
   test('a user adds a record with a USD expense, reads it in IDR and filters by month', async ({
@@ -21,6 +21,11 @@ test.describe('Income Pixels', () => {
     await expect(page.getByText(/Stale: the price service could not be reached/)).toContainText(
       'price 0, Rp 15.000 per USD',
     );
+    await expect(page.getByRole('link', { name: 'CoinGecko' })).toHaveAttribute(
+      'href',
+      'https://www.coingecko.com',
+    );
+    await expect(page.getByRole('link', { name: 'ExchangeRate-API' })).toBeVisible();
     await expect(
       page.getByText('No records yet. Add your first income to start tracking.'),
     ).toBeVisible();
@@ -38,30 +43,28 @@ test.describe('Income Pixels', () => {
     const row = page.getByRole('row').filter({ hasText: 'Land rent' });
     await expect(row.getByRole('cell').nth(0)).toHaveText('2025-03-15');
     await expect(row.getByRole('cell').nth(1)).toHaveText('250');
-    await expect(row.getByRole('cell').nth(2)).toHaveText('$0.00');
-    await expect(row.getByRole('cell').nth(3)).toContainText('$10.46');
-    await expect(row.getByRole('cell').nth(3)).toContainText('0 Pixels ($10.46)');
-    await expect(row.getByRole('cell').nth(5)).toHaveText('-$10.46');
+    await expect(row.getByRole('cell').nth(2)).toHaveText('Price pending');
+    await expect(row.getByRole('cell').nth(3)).toHaveText('$10.46$10.46 in Pixels (price pending)');
+    await expect(row.getByRole('cell').nth(5)).toHaveText('Price pending');
     const totals = page.getByRole('region', { name: 'Totals' });
     await expect(totals).toContainText('Total Income$0.00');
-    await expect(totals).toContainText('Total Expense$10.46');
-    await expect(totals).toContainText('Net Income-$10.46');
+    await expect(totals).toContainText('Net Income$0.00');
+    await expect(totals).toContainText('Not counted: 1 record whose price is pending.');
 
     await page.getByRole('button', { name: 'IDR' }).click();
     await expect(page.getByRole('button', { name: 'IDR' })).toHaveAttribute('aria-pressed', 'true');
     await expect(page.getByText('Rp 0,00')).toBeVisible();
-    // 10.46 dollars at the fallback rate of 15,000.
-    await expect(totals).toContainText('Total ExpenseRp 156.900');
-    await expect(totals).toContainText('Net Income-Rp 156.900');
-    await expect(row.getByRole('cell').nth(5)).toHaveText('-Rp 156.900');
+    // No rate was ever known either: the dollar expense waits for one.
+    await expect(row.getByRole('cell').nth(3)).toContainText('Rate pending');
+    await expect(totals).toContainText('Not counted: 1 record whose price or rate is pending.');
 
     const month = page.getByRole('combobox', { name: 'Month' });
     await month.selectOption('April');
     await expect(page.getByText('No records match this search and month.')).toBeVisible();
-    await expect(totals).toContainText('Total ExpenseRp 0');
+    await expect(totals).not.toContainText('Not counted');
     await month.selectOption('March');
     await expect(row).toBeVisible();
-    await expect(totals).toContainText('Net Income-Rp 156.900');
+    await expect(totals).toContainText('Not counted: 1 record');
     await month.selectOption('All Months');
 
     // Left empty, the date is the server's today (UTC).
@@ -78,7 +81,9 @@ test.describe('Income Pixels', () => {
     await page.getByRole('button', { name: 'Export CSV' }).click();
     const file = await (await download).path();
     const csv = fs.readFileSync(file, 'utf8');
-    expect(csv).toContain('2025-03-15,250,10.46,usd,Land rent,0 Pixels ($10.46),-10.46,0,15000');
+    expect(csv).toContain(
+      '2025-03-15,250,10.46,usd,Land rent,$10.46 in Pixels (price pending),,,,',
+    );
     expect(csv).toContain(',Seeds,');
   });
 

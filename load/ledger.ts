@@ -32,10 +32,12 @@ export type ExpectedIncome = {
   expense_type: string;
   expense_description: string;
   date: string;
-  price_usd: number;
-  usd_idr: number;
+  /** Null while the price (or rate) of the record's day is pending. */
+  price_usd: number | null;
+  usd_idr: number | null;
+  usd_idr_date: string | null;
   converted_expense: string;
-  net_income: number;
+  net_income: number | null;
 };
 
 export type ExpectedTool = {

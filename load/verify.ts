@@ -93,6 +93,7 @@ export async function verifyDatabase(options: DatabaseOptions, ledger: Ledger) {
             'date',
             'price_usd',
             'usd_idr',
+            'usd_idr_date',
             'converted_expense',
             'net_income',
           ])

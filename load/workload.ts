@@ -378,11 +378,13 @@ class PlayerClient extends VirtualClient {
       expense_type: body.expense_type,
       expense_description: body.expense_description,
       date: body.date,
-      // Derived by the server from the price of the moment; checked against the database as sent.
-      price_usd: answer.price_usd as number,
-      usd_idr: answer.usd_idr as number,
+      // Derived by the server from the figures of the record's day; checked against the database
+      // as answered. The load's price service has no history, so a past day stays pending.
+      price_usd: answer.price_usd as number | null,
+      usd_idr: answer.usd_idr as number | null,
+      usd_idr_date: answer.usd_idr_date as string | null,
       converted_expense: answer.converted_expense as string,
-      net_income: answer.net_income as number,
+      net_income: answer.net_income as number | null,
     }));
   }
 }

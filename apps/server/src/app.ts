@@ -17,6 +17,7 @@ import type { Db } from './db/database.js';
 import { resolveJwtSecret } from './lib/jwt-secret.js';
 import { LocalCacheVersions, ResponseCache } from './lib/response-cache.js';
 import { Gateway } from './gateway/gateway.js';
+import { marketUpstreamOpenapiSchema } from './gateway/market.js';
 import { seoRoutes } from './modules/seo/seo.routes.js';
 import { uploadFileRoutes } from './modules/uploads/uploads.routes.js';
 import { LoginThrottle, type FailureStore } from './modules/auth/login-throttle.js';
@@ -161,7 +162,10 @@ export async function buildApp(deps: AppDeps) {
       message: `Too many requests. Please try again in ${context.after}.`,
     }),
   });
-  await app.register(openapiPlugin, { siteName: config.siteName });
+  await app.register(openapiPlugin, {
+    siteName: config.siteName,
+    schemas: { MarketUpstreamAnswer: marketUpstreamOpenapiSchema() },
+  });
   await app.register(authPlugin, {
     secret: await resolveJwtSecret(config.jwtSecret, db.kysely),
     ttlSeconds: config.jwtTtlSeconds,

@@ -28,6 +28,29 @@ const ZDuration = z.string().transform((value, ctx) => {
 const emptyAsUndefined = (value: unknown) => (value === '' ? undefined : value);
 const optionalString = z.preprocess(emptyAsUndefined, z.string().optional());
 
+/** CoinGecko's two plans answer on different hosts and take their key in different headers. */
+const COINGECKO_KEY_HEADERS = [
+  { host: 'pro-api.coingecko.com', plan: 'Pro', header: 'x-cg-pro-api-key' },
+  { host: 'api.coingecko.com', plan: 'Demo', header: 'x-cg-demo-api-key' },
+];
+
+/** A key sent in the other plan's header is refused by CoinGecko: say so at start instead. */
+function checkPriceKeyHeader(
+  env: { PRICE_API_URL: string; PRICE_API_KEY?: string | undefined; PRICE_API_KEY_HEADER: string },
+  ctx: z.RefinementCtx,
+) {
+  if (!env.PRICE_API_KEY) return;
+  const { hostname } = new URL(env.PRICE_API_URL);
+  const plan = COINGECKO_KEY_HEADERS.find((known) => known.host === hostname);
+  if (plan && env.PRICE_API_KEY_HEADER.toLowerCase() !== plan.header) {
+    ctx.addIssue({
+      code: 'custom',
+      path: ['PRICE_API_KEY_HEADER'],
+      message: `the ${plan.plan} API (${plan.host}) takes its key in ${plan.header}`,
+    });
+  }
+}
+
 /** Every setting the server reads; README.md's table and .env.example are checked against it. */
 export const ZEnv = z.object({
   NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
@@ -79,7 +102,10 @@ export const ZEnv = z.object({
   PRICE_API_KEY_HEADER: z.string().min(1).default('x-cg-demo-api-key'),
   FX_API_URL: z.url({ protocol: /^https?$/ }).default('https://open.er-api.com/v6/latest/USD'),
   MARKET_API_URL: z.preprocess(emptyAsUndefined, z.url({ protocol: /^https?$/ }).optional()),
-  PRICE_TTL: ZDuration.default(30),
+  // CoinGecko's free plan allows 10,000 calls a month: one every 10 minutes is 4,464 in a
+  // 31-day month, leaving room for the price history (README, "Third-party services").
+  PRICE_TTL: ZDuration.default(600),
+  PRICE_HISTORY_RATE: z.coerce.number().int().min(1).max(10_000).default(20),
   FX_TTL: ZDuration.default(3600),
   MARKET_TTL: ZDuration.default(60),
   UPSTREAM_TIMEOUT: ZDuration.default(5),
@@ -144,9 +170,13 @@ export type Config = {
     fxApiUrl: string;
     marketApiUrl: string | undefined;
     priceTtlMs: number;
+    /** Calls a minute allowed to the price history (a token's price on a past day). */
+    priceHistoryPerMinute: number;
     fxTtlMs: number;
     marketTtlMs: number;
     timeoutMs: number;
+    /** The calendar whose days income records are valued by (TIME_ZONE). */
+    timeZone: string;
   };
 };
 
@@ -181,7 +211,7 @@ const defaultWebDist = path.resolve(import.meta.dirname, '../../web/dist');
 
 /** Reads the whole environment at once and reports every bad key together. */
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
-  const parsed = ZEnv.safeParse(env);
+  const parsed = ZEnv.superRefine(checkPriceKeyHeader).safeParse(env);
   if (!parsed.success) {
     throw new ConfigError(
       parsed.error.issues.map(
@@ -221,9 +251,11 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       fxApiUrl: e.FX_API_URL,
       marketApiUrl: e.MARKET_API_URL,
       priceTtlMs: Math.round(e.PRICE_TTL * 1000),
+      priceHistoryPerMinute: e.PRICE_HISTORY_RATE,
       fxTtlMs: Math.round(e.FX_TTL * 1000),
       marketTtlMs: Math.round(e.MARKET_TTL * 1000),
       timeoutMs: Math.round(e.UPSTREAM_TIMEOUT * 1000),
+      timeZone: e.TIME_ZONE,
     },
   };
 }

@@ -15,6 +15,44 @@ describe('loadConfig', () => {
     expect(config.dataDir).toMatch(/data$/);
   });
 
+  it('has gateway defaults that fit the free plans of the default services', () => {
+    const { gateway } = loadConfig({});
+    const monthMs = 31 * 86_400_000;
+    // CoinGecko's free (Demo) plan: 10,000 calls a month and about 30 a minute. The current
+    // prices cost one call per TTL; the history one per token and day: two a day going forward,
+    // plus once the year back that the plan reaches (2 x 365). Room is left for restarts,
+    // retries and a second instance.
+    const priceCalls = monthMs / gateway.priceTtlMs;
+    const historyCalls = 2 * 31 + 2 * 365;
+    expect(priceCalls + historyCalls).toBeLessThanOrEqual(6_000);
+    expect(gateway.priceHistoryPerMinute).toBeLessThanOrEqual(20);
+    // ExchangeRate-API's open endpoint: asked at most hourly, it never rate-limits.
+    expect(gateway.fxTtlMs).toBeGreaterThanOrEqual(3_600_000);
+  });
+
+  it('refuses a CoinGecko key header that does not match the plan of the address', () => {
+    const problems = (env: Record<string, string>) => {
+      try {
+        loadConfig({ PRICE_API_KEY: 'k', ...env });
+        return [];
+      } catch (error) {
+        return (error as ConfigError).problems;
+      }
+    };
+    expect(problems({ PRICE_API_URL: 'https://pro-api.coingecko.com' })).toEqual([
+      'PRICE_API_KEY_HEADER: the Pro API (pro-api.coingecko.com) takes its key in x-cg-pro-api-key',
+    ]);
+    expect(problems({ PRICE_API_KEY_HEADER: 'x-cg-pro-api-key' })).toEqual([
+      'PRICE_API_KEY_HEADER: the Demo API (api.coingecko.com) takes its key in x-cg-demo-api-key',
+    ]);
+    expect(
+      problems({
+        PRICE_API_URL: 'https://pro-api.coingecko.com',
+        PRICE_API_KEY_HEADER: 'x-cg-pro-api-key',
+      }),
+    ).toEqual([]);
+  });
+
   it('parses durations in seconds, minutes, hours and days', () => {
     expect(loadConfig({ JWT_TTL: '90' }).jwtTtlSeconds).toBe(90);
     expect(loadConfig({ JWT_TTL: '45m' }).jwtTtlSeconds).toBe(2700);

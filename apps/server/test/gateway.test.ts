@@ -1,6 +1,7 @@
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from './helpers/test-app.js';
 import { startFakeUpstream } from './helpers/fake-upstream.js';
+import { describeSource } from '../src/gateway/sources.js';
 
 type Upstream = Awaited<ReturnType<typeof startFakeUpstream>>;
 
@@ -34,12 +35,14 @@ describe('market-data gateway against a fake upstream', () => {
 
   it('never had a good value: serves the fallbacks (price 0, rate 15,000) and a market error', async () => {
     upstream.setMode('error');
+    const never = { name: upstream.url.slice(7), url: null, asOf: null, stale: true };
     expect(await prices()).toEqual({
       pixels: { usd: 0, idr: 0 },
       axs: { usd: 0, idr: 0 },
       usdIdr: 15_000,
       asOf: null,
       stale: true,
+      sources: { price: never, rate: never },
     });
     const res = await market();
     expect(res.statusCode).toBe(503);
@@ -49,6 +52,8 @@ describe('market-data gateway against a fake upstream', () => {
   it('recovers, then serves the last good value as stale through every kind of failure', async () => {
     await sleep(200);
     const good = await prices();
+    // One source for every IDR figure: USD times the exchange rate, not CoinGecko's own IDR
+    // price (790 and 39,500 in the fake), so the card and the table never disagree.
     expect(good).toMatchObject({
       pixels: { usd: 0.05, idr: 800 },
       axs: { usd: 2.5, idr: 40_000 },
@@ -56,6 +61,13 @@ describe('market-data gateway against a fake upstream', () => {
       stale: false,
     });
     expect(good.asOf).toMatch(/^\d{4}-/);
+    expect(good.sources).toEqual({
+      price: { name: upstream.url.slice(7), url: null, asOf: expect.any(String), stale: false },
+      rate: { name: upstream.url.slice(7), url: null, asOf: expect.any(String), stale: false },
+    });
+    expect(upstream.requests.find((r) => r.startsWith('/api/v3/simple/price'))).toMatch(
+      /vs_currencies=usd(&|$)/,
+    );
     const items = (await market()).json();
     expect(items).toMatchObject({ stale: false, sample: false });
     expect(items.data.Farming).toEqual([
@@ -212,5 +224,24 @@ describe('the per-address limit of the prices under a crowd', () => {
     const res = await pricesFrom(busy);
     expect(res.statusCode).toBe(429);
     expect(res.json().message).toMatch(/^Too many requests\. Please try again in /);
+  });
+});
+
+describe('the sources credited under the figures', () => {
+  it('names the default services with the link their terms ask for, and others by host', () => {
+    expect(describeSource('https://api.coingecko.com')).toEqual({
+      name: 'CoinGecko',
+      url: 'https://www.coingecko.com',
+    });
+    expect(describeSource('https://pro-api.coingecko.com')).toMatchObject({ name: 'CoinGecko' });
+    expect(describeSource('https://open.er-api.com/v6/latest/USD')).toEqual({
+      name: 'ExchangeRate-API',
+      url: 'https://www.exchangerate-api.com',
+    });
+    expect(describeSource('https://rates.example.com:8443/usd')).toEqual({
+      name: 'rates.example.com:8443',
+      url: null,
+    });
+    expect(describeSource('https://notcoingecko.com')).toMatchObject({ url: null });
   });
 });

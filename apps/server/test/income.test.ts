@@ -32,13 +32,14 @@ describe('income records', () => {
 
   const call = (...args: CallArgs) => apiCall(t.app, ...args);
 
-  it('derives the converted expense and net income from the price at save time', async () => {
+  it('derives the converted expense and net income from the price of the record’s day', async () => {
+    upstream.setHistory('pixels', '2025-10-01', 0.05);
     const res = await call('POST', '/api/income-pixels', alice, {
       pixels: 1000,
       expense: 12.345,
       expense_type: 'usd',
       expense_description: 'Land rent',
-      date: '2026-10-01',
+      date: '2025-10-01',
       converted_expense: 'forged',
       net_income: 999999,
     });
@@ -50,10 +51,14 @@ describe('income records', () => {
       expense_type: 'usd',
       expense_description: 'Land rent',
       converted_expense: '247 Pixels ($12.35)',
-      date: '2026-10-01',
+      date: '2025-10-01',
       net_income: 37.65,
       price_usd: 0.05,
+      // No rate was seen that day: the nearest known one (today's), saying so.
       usd_idr: 16_000,
+      usd_idr_date: new Intl.DateTimeFormat('en-CA', { timeZone: 'Asia/Jakarta' }).format(
+        new Date(),
+      ),
     });
 
     const axie = await call('POST', '/api/income-axie', alice, {

@@ -127,6 +127,34 @@ describe.skipIf(!TEST_REDIS_URL)('two instances sharing Redis', () => {
     expect(fromB).toEqual(fromA);
   });
 
+  it('asks the price history once per token and day for both instances, even at once', async () => {
+    const player = await registerUser(pair.a);
+    const token = await loginToken(pair.a, player.email, player.password);
+    upstream.setHistory('pixels', '2025-06-01', 0.07);
+    const body = { pixels: 100, date: '2025-06-01' };
+    const saved = await Promise.all(
+      [pair.a, pair.b, pair.a, pair.b].map((app) =>
+        app.inject({
+          method: 'POST',
+          url: '/api/income-pixels',
+          headers: bearer(token),
+          payload: body,
+        }),
+      ),
+    );
+    expect(saved.map((res) => res.statusCode)).toEqual([201, 201, 201, 201]);
+    expect(upstream.calls['/api/v3/coins/pixels/history']).toBe(1);
+    // A record saved by the instance that did not ask is valued from the day's price kept.
+    const list = await pair.b.inject({
+      method: 'GET',
+      url: '/api/income-pixels',
+      headers: bearer(token),
+    });
+    expect(list.json().data.map((record: { price_usd: number }) => record.price_usd)).toEqual([
+      0.07, 0.07, 0.07, 0.07,
+    ]);
+  });
+
   it('shares the registration rate limit', async () => {
     const limited = await createSharedPair({ REGISTER_MAX_PER_HOUR: '3' });
     try {

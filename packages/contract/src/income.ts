@@ -77,7 +77,11 @@ export function incomeFormSchema(token: TIncomeToken) {
   return incomeSchema(token, zFormAmount);
 }
 
-/** A saved record, with what was derived from the price at the time it was saved. */
+/**
+ * A saved record, valued at the token's price on its date. While no price is known for that day
+ * the price, and with it the net income, is null ("price pending"); the server values the
+ * record as soon as one is known.
+ */
 export const ZIncomeRecord = z.object({
   id: z.number().int(),
   income: z.number(),
@@ -88,10 +92,14 @@ export const ZIncomeRecord = z.object({
   expense_description: z.string(),
   converted_expense: z.string(),
   date: z.string(),
-  /** Income minus expense, in USD, at the price of the day it was saved. */
-  net_income: z.number(),
-  price_usd: z.number(),
-  usd_idr: z.number(),
+  /** Income minus expense, in USD, at the price of the record's day; null while it is pending. */
+  net_income: z.number().nullable(),
+  /** The token's USD price on the record's date; null while pending. */
+  price_usd: z.number().nullable(),
+  /** The USD→IDR rate of `usd_idr_date`; null while no rate is known. */
+  usd_idr: z.number().nullable(),
+  /** The day of that rate: the record's date, or the nearest day a rate is known for. */
+  usd_idr_date: z.string().nullable(),
   created_at: z.string(),
 });
 export type TIncomeRecord = z.infer<typeof ZIncomeRecord>;

@@ -1,14 +1,30 @@
 import { z } from 'zod';
 
-/** Token prices and the USD→IDR rate, as the gateway last obtained them. */
+/** Where a third-party figure comes from, for the attribution its terms ask for. */
+export const ZDataSource = z.object({
+  /** The service's name ("CoinGecko"), or the host of an address it is not known by. */
+  name: z.string(),
+  /** The page its attribution links to; null for a service the server does not know. */
+  url: z.string().nullable(),
+  /** When its figure was obtained (ISO-8601), or null when it has never answered. */
+  asOf: z.string().nullable(),
+  stale: z.boolean(),
+});
+export type TDataSource = z.infer<typeof ZDataSource>;
+
+/**
+ * Token prices and the USD→IDR rate, as the gateway last obtained them. Every IDR figure is the
+ * USD price times `usdIdr`: one source for rupiah across the site (the income records too).
+ */
 export const ZPricesResponse = z.object({
   pixels: z.object({ usd: z.number(), idr: z.number() }),
   axs: z.object({ usd: z.number(), idr: z.number() }),
   usdIdr: z.number(),
-  /** When the figures were obtained (ISO-8601), or null when there has never been an answer. */
+  /** When the older of the two figures was obtained (ISO-8601), or null when neither ever was. */
   asOf: z.string().nullable(),
   /** True when an upstream failed and older figures (or the fallbacks) are served. */
   stale: z.boolean(),
+  sources: z.object({ price: ZDataSource, rate: ZDataSource }),
 });
 export type TPricesResponse = z.infer<typeof ZPricesResponse>;
 

@@ -57,7 +57,10 @@ function openPostgres(url: string, schema: string | undefined, max: number): Kys
   return new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
 }
 
-/** Opens the database and brings its schema up to date before anything else uses it. */
+/**
+ * Opens the database and brings its schema up to date before anything else uses it (or, for a
+ * test of a migration, only up to the one named `migrateUpTo`).
+ */
 export async function openDatabase(options: DatabaseOptions): Promise<Db> {
   const kysely =
     options.engine === 'sqlite'

@@ -9,6 +9,7 @@ import * as m0006 from './migrations/0006-gateway-and-income.js';
 import * as m0007 from './migrations/0007-catalogue-scale.js';
 import * as m0008 from './migrations/0008-username-keys.js';
 import * as m0009 from './migrations/0009-sessions.js';
+import * as m0010 from './migrations/0010-income-valued-by-day.js';
 import * as m0011 from './migrations/0011-derived-descriptions-and-name-search.js';
 
 type EngineMigration = { up(db: Kysely<unknown>, engine: Engine): Promise<void> };
@@ -24,6 +25,7 @@ const MIGRATIONS: Record<string, EngineMigration> = {
   '0007-catalogue-scale': m0007,
   '0008-username-keys': m0008,
   '0009-sessions': m0009,
+  '0010-income-valued-by-day': m0010,
   '0011-derived-descriptions-and-name-search': m0011,
 };
 

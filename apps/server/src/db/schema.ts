@@ -166,13 +166,28 @@ export interface IncomeRecordsTable {
   expense_type: string;
   expense_description: string;
   date: string;
-  /** The token price and exchange rate when the record was saved, so its history does not drift. */
-  price_usd: number;
-  usd_idr: number;
+  /** The token's price on the record's date; null until one is known ("price pending"). */
+  price_usd: number | null;
+  /** The USD→IDR rate of usd_idr_date (the record's date, or the nearest day one is known). */
+  usd_idr: number | null;
+  usd_idr_date: string | null;
   converted_expense: string;
-  net_income: number;
+  /** Income minus expense in USD; null while the price is pending. */
+  net_income: number | null;
   created_at: Timestamp;
   updated_at: Timestamp;
+}
+
+/**
+ * One figure per series and day, shared by every user and instance: a token's price on a past
+ * day (series `pixels`, `axs`), asked for once, and the USD→IDR rate seen on a day (`usd-idr`).
+ * A null value: the service had no figure for that day when asked at `as_of`.
+ */
+export interface DailyRatesTable {
+  series: string;
+  day: string;
+  value: number | null;
+  as_of: string;
 }
 
 /** Signed-out tokens by their jti, kept until they would have expired (seconds since the epoch). */
@@ -199,6 +214,7 @@ export interface Database {
   links: LinksTable;
   gateway_snapshots: GatewaySnapshotsTable;
   income_records: IncomeRecordsTable;
+  daily_rates: DailyRatesTable;
   revoked_tokens: RevokedTokensTable;
 }
 

@@ -12,6 +12,8 @@ export type SourceOptions<T> = {
   fallback: T;
   /** How long an instance with nothing to answer waits for another's call (the upstream timeout). */
   peerWaitMs?: number;
+  /** Told of each good value this instance obtains from the upstream (to keep it by day). */
+  onFresh?: (value: T, asOf: string) => Promise<void>;
 };
 
 /** A source's latest outcome as every instance sees it. */
@@ -62,6 +64,21 @@ export class CachedSource<T> {
    */
   peek(now = Date.now()): SourceValue<T> | undefined {
     if (now >= this.nextCheck || this.inFlight || !this.current) return undefined;
+    return { value: this.current.value, asOf: this.current.asOf, stale: this.lastFailed };
+  }
+
+  /**
+   * What get() would answer, without waiting for the upstream: the value in memory, else the last
+   * one kept in the database. When a check is due, it starts in the background.
+   */
+  async latest(now = Date.now()): Promise<SourceValue<T>> {
+    if (now >= this.nextCheck && !this.inFlight) {
+      this.get(now).catch((error: unknown) =>
+        this.log.warn({ err: error, source: this.options.name }, 'background refresh failed'),
+      );
+    }
+    this.current ??= await this.readSnapshot();
+    if (!this.current) return { value: this.options.fallback, asOf: null, stale: true };
     return { value: this.current.value, asOf: this.current.asOf, stale: this.lastFailed };
   }
 
@@ -142,6 +159,11 @@ export class CachedSource<T> {
           'could not keep the last good value',
         ),
       );
+      await this.options
+        .onFresh?.(value, this.current.asOf)
+        .catch((error: unknown) =>
+          this.log.warn({ err: error, source: this.options.name }, 'could not keep the day value'),
+        );
     } catch (error) {
       this.lastFailed = true;
       this.log.warn(

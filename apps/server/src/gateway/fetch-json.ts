@@ -1,5 +1,13 @@
 /** An upstream answer that could not be used: unreachable, too slow, too large, or not JSON. */
-export class UpstreamError extends Error {}
+export class UpstreamError extends Error {
+  /** The HTTP status of an answer that was not a success; undefined when there was no answer. */
+  constructor(
+    message: string,
+    readonly status?: number,
+  ) {
+    super(message);
+  }
+}
 
 export type FetchOptions = {
   timeoutMs: number;
@@ -19,7 +27,7 @@ export async function fetchJson(url: string, options: FetchOptions): Promise<unk
       headers: { accept: 'application/json', ...options.headers },
       redirect: 'error',
     });
-    if (!response.ok) throw new UpstreamError(`answered ${response.status}`);
+    if (!response.ok) throw new UpstreamError(`answered ${response.status}`, response.status);
     const declared = Number(response.headers.get('content-length') ?? 0);
     if (declared > options.maxBytes) throw new UpstreamError('answer too large');
     const chunks: Uint8Array[] = [];

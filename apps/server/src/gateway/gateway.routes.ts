@@ -49,6 +49,10 @@ export const gatewayRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: {
         tags: ['market'],
         summary: 'Market items keyed by category',
+        description:
+          'Answered from the market service configured in MARKET_API_URL, which must answer the ' +
+          'MarketUpstreamAnswer schema (see Schemas; also docs/market-upstream.schema.json). ' +
+          'An answer of any other shape is refused: the last good items are answered as stale.',
         response: { 200: ZMarketResponse, 429: ZErrorResponse, 503: ZErrorResponse },
       },
     },

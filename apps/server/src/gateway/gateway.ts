@@ -8,6 +8,11 @@ import { CachedSource, type RefreshCoordinator, type SourceValue } from './cache
 import { fetchJson, UpstreamError } from './fetch-json.js';
 import { MARKET_SAMPLE } from './market-sample.js';
 import { normaliseMarket } from './market.js';
+import { describeSource } from './sources.js';
+import { writeDailyValue } from './daily-rates.js';
+import { DayValues } from './day-values.js';
+import { PriceHistory } from './price-history.js';
+import { dayIn } from '../lib/dates.js';
 
 /** SPEC 8: the rate used when the exchange-rate service has never answered. */
 export const FALLBACK_USD_IDR = 15_000;
@@ -15,20 +20,14 @@ export const FALLBACK_USD_IDR = 15_000;
 const SMALL_ANSWER = 64 * 1024;
 const MARKET_ANSWER = 5 * 1024 * 1024;
 
-const ZPrice = z.object({
-  usd: z.number().nonnegative().finite(),
-  idr: z.number().nonnegative().finite().optional(),
-});
+const ZPrice = z.object({ usd: z.number().nonnegative().finite() });
 const ZSimplePrice = z.object({ pixels: ZPrice, 'axie-infinity': ZPrice });
 const ZRates = z.object({ rates: z.object({ IDR: z.number().positive().finite() }) });
 
 const sameSourceValue = <T>(a: SourceValue<T>, b: SourceValue<T>) =>
   a.value === b.value && a.asOf === b.asOf && a.stale === b.stale;
 
-type TokenPrices = {
-  pixels: { usd: number; idr?: number | undefined };
-  axs: { usd: number; idr?: number | undefined };
-};
+type TokenPrices = { pixels: { usd: number }; axs: { usd: number } };
 
 /**
  * The server's side of third-party data: token prices, the USD→IDR rate and the game market.
@@ -38,6 +37,8 @@ export class Gateway {
   readonly prices: CachedSource<TokenPrices>;
   readonly fx: CachedSource<number>;
   readonly market: CachedSource<Record<string, TMarketItem[]>>;
+  /** The price and rate of a record's day. */
+  readonly days: DayValues;
 
   constructor(
     config: Config['gateway'],
@@ -62,7 +63,7 @@ export class Gateway {
         fallback: { pixels: { usd: 0 }, axs: { usd: 0 } },
         peerWaitMs,
         load: async () => {
-          const url = `${config.priceApiUrl}/api/v3/simple/price?ids=pixels,axie-infinity&vs_currencies=usd,idr`;
+          const url = `${config.priceApiUrl}/api/v3/simple/price?ids=pixels,axie-infinity&vs_currencies=usd`;
           const parsed = ZSimplePrice.safeParse(
             await fetchJson(url, options(SMALL_ANSWER, priceHeaders)),
           );
@@ -81,6 +82,9 @@ export class Gateway {
         ttlMs: config.fxTtlMs,
         fallback: FALLBACK_USD_IDR,
         peerWaitMs,
+        // The latest rate of each day is kept as that day's, for the records dated on it.
+        onFresh: (rate, asOf) =>
+          writeDailyValue(db, 'usd-idr', dayIn(config.timeZone, new Date(asOf)), rate, asOf),
         load: async () => {
           const parsed = ZRates.safeParse(await fetchJson(config.fxApiUrl, options(SMALL_ANSWER)));
           if (!parsed.success) throw new UpstreamError('exchange-rate answer has no IDR rate');
@@ -101,7 +105,9 @@ export class Gateway {
         peerWaitMs,
         load: async () =>
           normaliseMarket(
-            marketUrl ? await fetchJson(marketUrl, options(MARKET_ANSWER)) : MARKET_SAMPLE,
+            marketUrl
+              ? await fetchJson(marketUrl, options(MARKET_ANSWER))
+              : { data: MARKET_SAMPLE },
           ),
       },
       db,
@@ -109,9 +115,27 @@ export class Gateway {
       coordinator,
     );
     this.isSample = !marketUrl;
+    const history = new PriceHistory(
+      {
+        priceApiUrl: config.priceApiUrl,
+        headers: priceHeaders,
+        timeoutMs: config.timeoutMs,
+        callsPerMinute: config.priceHistoryPerMinute,
+        // A failed history call is not repeated sooner than the current prices are asked again.
+        retryMs: config.priceTtlMs,
+      },
+      db,
+      log,
+      coordinator,
+    );
+    this.days = new DayValues({ prices: this.prices, fx: this.fx }, history, db, config.timeZone);
+    this.priceSource = describeSource(config.priceApiUrl);
+    this.rateSource = describeSource(config.fxApiUrl);
   }
 
   private readonly isSample: boolean;
+  private readonly priceSource: { name: string; url: string | null };
+  private readonly rateSource: { name: string; url: string | null };
 
   /** The last prices answer with what it was made of: the same answer while both are unchanged. */
   private lastPrices:
@@ -143,10 +167,9 @@ export class Gateway {
 
   private pricesAnswer(prices: SourceValue<TokenPrices>, fx: SourceValue<number>): TPricesResponse {
     const usdIdr = fx.value;
-    const withIdr = (price: { usd: number; idr?: number | undefined }) => ({
-      usd: price.usd,
-      idr: price.idr ?? price.usd * usdIdr,
-    });
+    // Rupiah always from the exchange rate, never the price service's own IDR price: the
+    // records are converted at the rate, so the card must be too.
+    const withIdr = (price: { usd: number }) => ({ usd: price.usd, idr: price.usd * usdIdr });
     const asOf = [prices.asOf, fx.asOf].filter((x): x is string => Boolean(x)).sort()[0] ?? null;
     return {
       pixels: withIdr(prices.value.pixels),
@@ -154,6 +177,10 @@ export class Gateway {
       usdIdr,
       asOf,
       stale: prices.stale || fx.stale,
+      sources: {
+        price: { ...this.priceSource, asOf: prices.asOf, stale: prices.stale },
+        rate: { ...this.rateSource, asOf: fx.asOf, stale: fx.stale },
+      },
     };
   }
 

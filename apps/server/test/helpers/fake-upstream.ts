@@ -3,17 +3,25 @@ import type { AddressInfo } from 'node:net';
 
 export type Mode = 'ok' | 'slow' | 'error' | 'garbage' | 'huge' | 'reset';
 
+/** CoinGecko's coin ids of the two tokens. */
+type CoinId = 'pixels' | 'axie-infinity';
+
+const HISTORY_PATH = /^\/api\/v3\/coins\/([a-z-]+)\/history$/;
+
 /**
  * A stand-in for the price, exchange-rate and market services on 127.0.0.1: answers like the
- * real ones in mode 'ok', and misbehaves on demand. Counts the calls it receives per path.
+ * real ones in mode 'ok', and misbehaves on demand. Counts the calls it receives per path, and
+ * keeps every address asked (with its query) in `requests`.
  */
 export async function startFakeUpstream() {
   let mode: Mode = 'ok';
   const calls: Record<string, number> = {};
+  const requests: string[] = [];
   const bodies: Record<string, unknown> = {
+    // CoinGecko's own IDR price differs a little from USD times the exchange rate (800).
     '/api/v3/simple/price': {
-      pixels: { usd: 0.05, idr: 800 },
-      'axie-infinity': { usd: 2.5, idr: 40_000 },
+      pixels: { usd: 0.05, idr: 790 },
+      'axie-infinity': { usd: 2.5, idr: 39_500 },
     },
     '/fx': { result: 'success', rates: { IDR: 16_000, USD: 1 } },
     '/market': {
@@ -25,9 +33,21 @@ export async function startFakeUpstream() {
       },
     },
   };
+  /** The USD price of each coin per day, keyed DD-MM-YYYY as CoinGecko's history asks. */
+  const history: Record<CoinId, Record<string, number>> = { pixels: {}, 'axie-infinity': {} };
+
+  const historyAnswer = (coin: string, date: string | null) => {
+    const usd = history[coin as CoinId]?.[date ?? ''];
+    // Like CoinGecko for a day it has no figures for: the coin, without market data.
+    if (usd === undefined) return { id: coin, symbol: coin.slice(0, 4), name: coin };
+    return { id: coin, market_data: { current_price: { usd, idr: usd * 15_900 } } };
+  };
+
   const server = http.createServer((request, response) => {
-    const path = (request.url ?? '/').split('?')[0]!;
+    const address = request.url ?? '/';
+    const path = address.split('?')[0]!;
     calls[path] = (calls[path] ?? 0) + 1;
+    requests.push(address);
     if (mode === 'slow') {
       const timer = setTimeout(() => response.end('{}'), 10_000);
       response.on('close', () => clearTimeout(timer));
@@ -44,7 +64,10 @@ export async function startFakeUpstream() {
       for (let i = 0; i < 160; i += 1) response.write(chunk);
       return void response.end('"}');
     }
-    const body = bodies[path];
+    const coin = HISTORY_PATH.exec(path)?.[1];
+    const body = coin
+      ? historyAnswer(coin, new URL(address, 'http://x').searchParams.get('date'))
+      : bodies[path];
     if (!body) return void response.writeHead(404).end('{}');
     response.writeHead(200, { 'content-type': 'application/json' }).end(JSON.stringify(body));
   });
@@ -53,8 +76,18 @@ export async function startFakeUpstream() {
   return {
     url: `http://127.0.0.1:${port}`,
     calls,
+    requests,
     setMode(next: Mode) {
       mode = next;
+    },
+    /** What `path` answers from now on. */
+    setBody(path: string, body: unknown) {
+      bodies[path] = body;
+    },
+    /** The price CoinGecko's history gives `coin` on `day` (YYYY-MM-DD). */
+    setHistory(coin: CoinId, day: string, usd: number) {
+      const [y, m, d] = day.split('-');
+      history[coin][`${d}-${m}-${y}`] = usd;
     },
     close: () =>
       new Promise<void>((resolve) => {

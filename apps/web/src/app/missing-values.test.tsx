@@ -140,16 +140,26 @@ describe.each(VARIANTS)('a %s value', { timeout: 15_000 }, (variant) => {
     ];
     serve({
       '/api/income-pixels': { data: [emptied(record, fields, variant)] },
-      '/api/prices': { pixels: { usd: 0, idr: 0 }, axs: { usd: 0, idr: 0 }, usdIdr: 15000 },
+      '/api/prices': {
+        pixels: { usd: 0, idr: 0 },
+        axs: { usd: 0, idr: 0 },
+        usdIdr: 15000,
+        sources: {
+          price: { name: 'CoinGecko', url: null, asOf: null, stale: true },
+          rate: { name: 'ExchangeRate-API', url: null, asOf: null, stale: true },
+        },
+      },
     });
     renderApp('/tools/incomepixels', { token: userToken() });
     const row = within(
       (await screen.findByText('Unknown Date', undefined, { timeout: 5000 })).closest('tr')!,
     );
-    expect(row.getAllByRole('cell', { name: '$0.00' }).length).toBeGreaterThan(0);
+    // Without its price the record is pending, never valued at $0, and the totals say so.
+    expect(row.getAllByText('Price pending').length).toBeGreaterThan(0);
     expect(row.getByRole('cell', { name: '0' })).toBeInTheDocument();
     const totals = within(screen.getByRole('region', { name: 'Totals' }));
     expect(totals.getAllByText('$0.00')).toHaveLength(3);
+    expect(totals.getByText(/^Not counted: 1 record/)).toBeInTheDocument();
   });
 
   it('in the admin games, blogs and tools tables', async () => {

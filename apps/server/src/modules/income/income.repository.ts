@@ -18,6 +18,7 @@ const COLUMNS = [
   'net_income',
   'price_usd',
   'usd_idr',
+  'usd_idr_date',
   'created_at',
 ] as const;
 
@@ -62,10 +63,11 @@ export async function insertIncome(
   return toRecord(row);
 }
 
-export function getIncomeRates(db: DB, userId: number, token: TIncomeToken, id: number) {
+/** What a record was valued at, and for which day. */
+export function getIncomeValuation(db: DB, userId: number, token: TIncomeToken, id: number) {
   return db
     .selectFrom('income_records')
-    .select(['price_usd', 'usd_idr'])
+    .select(['date', 'price_usd', 'usd_idr', 'usd_idr_date'])
     .where('id', '=', id)
     .where('user_id', '=', userId)
     .where('token', '=', token)
@@ -99,4 +101,32 @@ export function deleteIncome(db: DB, userId: number, token: TIncomeToken, id: nu
     .where('token', '=', token)
     .returning('id')
     .executeTakeFirst();
+}
+
+export type ValuationFields = Pick<
+  IncomeRecordsTable,
+  'price_usd' | 'usd_idr' | 'usd_idr_date' | 'converted_expense' | 'net_income'
+>;
+
+/**
+ * Stores the valuation of a record that was pending, unless it changed since it was read (an
+ * edit in between values it itself): the figures it was derived from must still be the same.
+ */
+export async function setIncomeValuation(
+  db: DB,
+  record: TIncomeRecord,
+  values: ValuationFields,
+): Promise<TIncomeRecord | undefined> {
+  const row = await db
+    .updateTable('income_records')
+    .set(values)
+    .where('id', '=', record.id)
+    .where('date', '=', record.date)
+    .where('amount', '=', record.income)
+    .where('expense', '=', record.expense)
+    .where('expense_type', '=', record.expense_type)
+    .where((eb) => eb.or([eb('price_usd', 'is', null), eb('usd_idr', 'is', null)]))
+    .returning(COLUMNS)
+    .executeTakeFirst();
+  return row && toRecord(row);
 }

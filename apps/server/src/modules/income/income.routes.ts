@@ -11,14 +11,15 @@ import { notFound } from '../../lib/app-error.js';
 import { BEARER } from '../../lib/route-schemas.js';
 import { requireUser } from '../../plugins/auth.js';
 import { dayIn } from '../../lib/dates.js';
+import type { DayValuation } from '../../gateway/day-values.js';
 import {
   deleteIncome,
-  getIncomeRates,
+  getIncomeValuation,
   insertIncome,
   listIncome,
   updateIncome,
 } from './income.repository.js';
-import { deriveIncome } from './income.service.js';
+import { settlePendingIncome, valuationForEdit, valuedFields } from './income.service.js';
 
 const ERRORS = {
   400: ZErrorResponse,
@@ -34,34 +35,20 @@ export function incomeRoutes(token: TIncomeToken, path: string): FastifyPluginAs
   return async (app) => {
     const db = () => app.db.kysely;
 
-    /** The token price and exchange rate now, for a new record. */
-    const currentRates = async () => {
-      const prices = await app.gateway.getPrices();
-      return {
-        priceUsd: token === 'pixels' ? prices.pixels.usd : prices.axs.usd,
-        usdIdr: prices.usdIdr,
-      };
-    };
+    const days = () => app.gateway.days;
 
-    /** Everything the server stores for a submitted form, derived at the given rates. */
+    /** Everything the server stores for a submitted form dated `date`, at `valuation`. */
     const valuesFor = (
       input: ReturnType<typeof ZRequest.parse>,
-      rates: { priceUsd: number; usdIdr: number },
-    ) => {
-      const { priceUsd, usdIdr } = rates;
-      const derived = deriveIncome(token, input, priceUsd);
-      return {
-        amount: input.amount,
-        expense: derived.expense,
-        expense_type: input.expense_type,
-        expense_description: input.expense_description,
-        date: input.date ?? dayIn(app.config.timeZone),
-        price_usd: priceUsd,
-        usd_idr: usdIdr,
-        converted_expense: derived.converted_expense,
-        net_income: derived.net_income,
-      };
-    };
+      date: string,
+      valuation: DayValuation,
+    ) => ({
+      amount: input.amount,
+      expense_type: input.expense_type,
+      expense_description: input.expense_description,
+      date,
+      ...valuedFields(token, input, valuation),
+    });
 
     app.get(
       path,
@@ -74,7 +61,10 @@ export function incomeRoutes(token: TIncomeToken, path: string): FastifyPluginAs
           response: { 200: ZIncomeList, ...ERRORS },
         },
       },
-      async (request) => ({ data: await listIncome(db(), requireUser(request).id, token) }),
+      async (request) => {
+        const records = await listIncome(db(), requireUser(request).id, token);
+        return { data: await settlePendingIncome(db(), days(), token, records) };
+      },
     );
 
     app.post(
@@ -83,14 +73,18 @@ export function incomeRoutes(token: TIncomeToken, path: string): FastifyPluginAs
         config: { access: 'user' },
         schema: {
           tags: [tag],
-          summary: 'Add a record; converted_expense and net_income are computed here',
+          summary:
+            'Add a record, valued at the token’s price on its date (null while pending); ' +
+            'converted_expense and net_income are computed here',
           security: BEARER,
           body: ZRequest,
           response: { 201: ZIncomeOne, ...ERRORS },
         },
       },
       async (request, reply) => {
-        const values = valuesFor(request.body, await currentRates());
+        const date = request.body.date ?? dayIn(app.config.timeZone);
+        const valuation = await days().on(token, date, { wait: true });
+        const values = valuesFor(request.body, date, valuation);
         const record = await insertIncome(db(), requireUser(request).id, token, values);
         return reply.status(201).send({ data: record });
       },
@@ -103,7 +97,8 @@ export function incomeRoutes(token: TIncomeToken, path: string): FastifyPluginAs
         schema: {
           tags: [tag],
           summary:
-            'Change one of the caller’s records (derived at the rates it was first saved at)',
+            'Change one of the caller’s records (kept at the figures of its day; a new date ' +
+            'is valued at that day’s)',
           security: BEARER,
           params: ZIdParams,
           body: ZRequest,
@@ -112,13 +107,11 @@ export function incomeRoutes(token: TIncomeToken, path: string): FastifyPluginAs
       },
       async (request) => {
         const userId = requireUser(request).id;
-        // An edit keeps the rates the record was first saved at, so its history does not drift.
-        const saved = await getIncomeRates(db(), userId, token, request.params.id);
+        const saved = await getIncomeValuation(db(), userId, token, request.params.id);
         if (!saved) throw notFound('This record does not exist.');
-        const values = valuesFor(request.body, {
-          priceUsd: saved.price_usd,
-          usdIdr: saved.usd_idr,
-        });
+        const date = request.body.date ?? dayIn(app.config.timeZone);
+        const valuation = await valuationForEdit(days(), token, saved, date);
+        const values = valuesFor(request.body, date, valuation);
         const record = await updateIncome(db(), userId, token, request.params.id, values);
         if (!record) throw notFound('This record does not exist.');
         return { data: record };

@@ -10,8 +10,22 @@ const PRICES: TPricesResponse = {
   pixels: { usd: 0.0213, idr: 340.8 },
   axs: { usd: 4.1, idr: 65600 },
   usdIdr: 16000,
-  asOf: '2025-03-15T08:00:00.000Z',
+  asOf: '2025-03-15T07:00:00.000Z',
   stale: false,
+  sources: {
+    price: {
+      name: 'CoinGecko',
+      url: 'https://www.coingecko.com',
+      asOf: '2025-03-15T08:00:00.000Z',
+      stale: false,
+    },
+    rate: {
+      name: 'ExchangeRate-API',
+      url: 'https://www.exchangerate-api.com',
+      asOf: '2025-03-15T07:00:00.000Z',
+      stale: false,
+    },
+  },
 };
 
 function makeRecord(id: number, overrides: Partial<TIncomeRecord>): TIncomeRecord {
@@ -27,6 +41,7 @@ function makeRecord(id: number, overrides: Partial<TIncomeRecord>): TIncomeRecor
     net_income: 0,
     price_usd: 0,
     usd_idr: 15000,
+    usd_idr_date: '2025-01-01',
     created_at: '2025-01-01T00:00:00.000Z',
     ...overrides,
   };
@@ -45,6 +60,7 @@ const RECORDS = [
     net_income: 4,
     price_usd: 0.01,
     usd_idr: 15000,
+    usd_idr_date: '2025-04-02',
   }),
   makeRecord(1, {
     income: 1000,
@@ -57,18 +73,34 @@ const RECORDS = [
     net_income: 15,
     price_usd: 0.02,
     usd_idr: 16000,
+    usd_idr_date: '2025-03-15',
   }),
 ];
 
+// Saved while the price service was down; its rate is the nearest day's that is known.
+const PENDING = makeRecord(3, {
+  income: 400,
+  pixels: 400,
+  expense: 2,
+  expense_type: 'usd',
+  expense_description: 'Fence',
+  converted_expense: '$2.00 in Pixels (price pending)',
+  date: '2025-04-05',
+  net_income: null,
+  price_usd: null,
+  usd_idr: 15500,
+  usd_idr_date: '2025-04-07',
+});
+
 type Answer = (call: ApiCall) => { status: number; body?: unknown } | undefined;
 
-function stubIncomeServer(more: Answer = () => undefined) {
+function stubIncomeServer(more: Answer = () => undefined, records = RECORDS) {
   return stubApi((call) => {
     if (call.method === 'GET' && call.url.pathname === '/api/prices') {
       return { status: 200, body: PRICES };
     }
     if (call.method === 'GET' && call.url.pathname === '/api/income-pixels') {
-      return { status: 200, body: { data: RECORDS } };
+      return { status: 200, body: { data: records } };
     }
     return more(call);
   });
@@ -146,6 +178,67 @@ describe('Income Pixels', { timeout: 15_000 }, () => {
     // No US grouping (1,000) or US decimals (5.00) anywhere on the page.
     expect(textsOfPage().filter((text) => /\d,\d{3}(?!\d)|\d\.\d{1,2}(?!\d)/.test(text))).toEqual(
       [],
+    );
+  });
+
+  it('says under the price where every figure comes from, crediting both services', async () => {
+    stubIncomeServer();
+    await openPage();
+    const card = within(screen.getByRole('region', { name: 'Current Pixels price' }));
+    expect(card.getByRole('link', { name: 'CoinGecko' })).toHaveAttribute(
+      'href',
+      'https://www.coingecko.com',
+    );
+    expect(card.getByRole('link', { name: 'ExchangeRate-API' })).toHaveAttribute(
+      'href',
+      'https://www.exchangerate-api.com',
+    );
+    const priceAsOf = new Date(PRICES.sources.price.asOf!);
+    const rateAsOf = new Date(PRICES.sources.rate.asOf!);
+    const stamp = new Intl.DateTimeFormat('en-US', { dateStyle: 'medium', timeStyle: 'short' });
+    expect(card.getByText(/^Price data by/)).toHaveTextContent(
+      `Price data by CoinGecko, as of ${stamp.format(priceAsOf)}.`,
+    );
+    // One source of rupiah for the card and the table alike: the exchange rate.
+    expect(card.getByText(/^Every IDR figure/)).toHaveTextContent(
+      `Every IDR figure on this page is the dollar amount times the USD→IDR rate (today's here, each record's own day in the table). Rates by ExchangeRate-API, as of ${stamp.format(rateAsOf)}.`,
+    );
+  });
+
+  it('shows a record without a price for its day as pending, left out of the totals', async () => {
+    stubIncomeServer(undefined, [PENDING, ...RECORDS]);
+    const { user } = await openPage();
+    const fence = within(screen.getByRole('cell', { name: 'Fence' }).closest('tr')!);
+    expect(fence.getAllByText('Price pending')).toHaveLength(2);
+    expect(fence.getByRole('cell', { name: /^\$2\.00/ })).toHaveTextContent(
+      '$2.00$2.00 in Pixels (price pending)',
+    );
+    // Not $0: the totals are those of the two valued records, and say what they leave out.
+    expect(total('Total Income')).toHaveTextContent('$25.00');
+    expect(total('Net Income')).toHaveTextContent('$19.00');
+    expect(
+      totals().getByText(
+        "Not counted: 1 record whose price is pending. It is valued as soon as its day's figures are known.",
+      ),
+    ).toBeInTheDocument();
+
+    await user.click(screen.getByRole('button', { name: 'IDR' }));
+    // The rate of the nearest day known, and the table says so.
+    expect(fence.getByRole('cell', { name: /^Rp/ })).toHaveTextContent(
+      'Rp 31.000$2.00 in Pixels (price pending)',
+    );
+    expect(fence.getByText('Rate of 2025-04-07 (nearest known)')).toBeInTheDocument();
+    const march = within(screen.getByRole('cell', { name: 'Land rent' }).closest('tr')!);
+    expect(march.queryByText(/nearest known/)).not.toBeInTheDocument();
+  });
+
+  it('says in the form that a record is valued at the price of its date', async () => {
+    stubIncomeServer();
+    const { user } = await openPage();
+    await user.click(screen.getByRole('button', { name: 'Add Income' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Add Income' });
+    expect(dialog).toHaveAccessibleDescription(
+      "Every field is optional. The record is valued at the Pixels price of its date (today's price for today); without one yet, it shows as price pending until the price is known.",
     );
   });
 

@@ -15,6 +15,7 @@ const RECORD: TIncomeRecord = {
   net_income: -2.5,
   price_usd: 0.0025,
   usd_idr: 16000,
+  usd_idr_date: '2025-03-14',
   created_at: '2025-03-15T08:00:00.000Z',
 };
 
@@ -25,9 +26,24 @@ describe('income CSV', () => {
       PIXELS_INCOME,
     ).split('\r\n');
     expect(header).toBe(
-      'Date,Income (Pixels),Expense,Expense type,Expense description,Converted expense,Net income (USD),Price (USD),USD/IDR',
+      'Date,Income (Pixels),Expense,Expense type,Expense description,Converted expense,Net income (USD),Price (USD),USD/IDR,USD/IDR of',
     );
-    expect(row).toBe('2025-03-15,1000,5,usd,Seeds,250 Pixels ($5.00),-2.5,0.0025,16000');
+    expect(row).toBe('2025-03-15,1000,5,usd,Seeds,250 Pixels ($5.00),-2.5,0.0025,16000,2025-03-14');
+  });
+
+  it('leaves the figures of a record whose price is pending empty, not 0', () => {
+    const pending = {
+      ...RECORD,
+      expense_description: 'Seeds',
+      converted_expense: '$5.00 in Pixels (price pending)',
+      net_income: null,
+      price_usd: null,
+      usd_idr: null,
+      usd_idr_date: null,
+    };
+    expect(toIncomeCsv([pending], PIXELS_INCOME).split('\r\n')[1]).toBe(
+      '2025-03-15,1000,5,usd,Seeds,$5.00 in Pixels (price pending),,,,',
+    );
   });
 
   it('neutralises text that a spreadsheet would run as a formula, and quotes it', () => {

@@ -4,7 +4,9 @@ import type { IncomeTokenConfig } from '../api/income-token';
 /** A spreadsheet runs a cell starting with one of these as a formula (CSV injection). */
 const FORMULA_START = /^[=+\-@\t\r]/;
 
-function csvCell(value: string | number): string {
+/** A figure still pending is an empty cell: 0 would add up as a real value. */
+function csvCell(value: string | number | null): string {
+  if (value === null) return '';
   const text =
     typeof value === 'number' ? String(value) : FORMULA_START.test(value) ? `'${value}` : value;
   return /[",\r\n]/.test(text) ? `"${text.replaceAll('"', '""')}"` : text;
@@ -25,6 +27,7 @@ export function toIncomeCsv(records: readonly TIncomeRecord[], config: IncomeTok
     'Net income (USD)',
     'Price (USD)',
     'USD/IDR',
+    'USD/IDR of',
   ];
   const rows = records.map((record) => [
     record.date,
@@ -36,6 +39,7 @@ export function toIncomeCsv(records: readonly TIncomeRecord[], config: IncomeTok
     record.net_income,
     record.price_usd,
     record.usd_idr,
+    record.usd_idr_date,
   ]);
   return [header, ...rows].map((row) => row.map(csvCell).join(',')).join('\r\n');
 }

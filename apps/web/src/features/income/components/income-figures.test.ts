@@ -1,6 +1,14 @@
 import type { TIncomeRecord } from '@nexusplay/contract/income';
 import { describe, expect, it } from 'vitest';
-import { filterRecords, monthlyNetIncome, totalsOf } from './income-figures';
+import {
+  expenseIn,
+  filterRecords,
+  incomeIn,
+  monthlyNetIncome,
+  netIncomeIn,
+  pendingLabel,
+  totalsOf,
+} from './income-figures';
 
 function makeRecord(id: number, overrides: Partial<TIncomeRecord>): TIncomeRecord {
   return {
@@ -15,6 +23,7 @@ function makeRecord(id: number, overrides: Partial<TIncomeRecord>): TIncomeRecor
     net_income: 0,
     price_usd: 0,
     usd_idr: 15000,
+    usd_idr_date: '2025-01-01',
     created_at: '2025-01-01T00:00:00.000Z',
     ...overrides,
   };
@@ -43,6 +52,55 @@ const APRIL = makeRecord(2, {
 });
 const RECORDS = [APRIL, MARCH];
 
+// Saved while the price service was down: no price for its day yet.
+const PENDING = makeRecord(3, {
+  income: 400,
+  expense: 2,
+  expense_type: 'usd',
+  converted_expense: '$2.00 in Pixels (price pending)',
+  date: '2025-04-05',
+  net_income: null,
+  price_usd: null,
+  usd_idr: null,
+  usd_idr_date: null,
+});
+// Valued, but no rate is known for any day yet.
+const NO_RATE = makeRecord(4, {
+  income: 100,
+  date: '2025-04-06',
+  net_income: 1,
+  price_usd: 0.01,
+  usd_idr: null,
+  usd_idr_date: null,
+});
+
+describe('records still pending', () => {
+  it('are left out of the totals, which count them instead of adding $0', () => {
+    expect(totalsOf([...RECORDS, PENDING], 'usd')).toEqual({
+      ...totalsOf(RECORDS, 'usd'),
+      pending: 1,
+    });
+    // In rupiah a record without a rate is pending too; in dollars it counts.
+    expect(totalsOf([NO_RATE], 'usd')).toMatchObject({ net: 1, pending: 0 });
+    expect(totalsOf([NO_RATE], 'idr')).toMatchObject({ net: 0, pending: 1 });
+  });
+
+  it('have no figure but what is known: a dollar expense without the price', () => {
+    expect(incomeIn(PENDING, 'usd')).toBeNull();
+    expect(netIncomeIn(PENDING, 'usd')).toBeNull();
+    expect(expenseIn(PENDING, 'usd')).toBe(2);
+    expect(expenseIn(PENDING, 'idr')).toBeNull();
+    expect(pendingLabel(PENDING)).toBe('Price pending');
+    // Its dollar expense waits only for the rate, in rupiah.
+    expect(pendingLabel(PENDING, false)).toBe('Rate pending');
+    expect(pendingLabel(NO_RATE)).toBe('Rate pending');
+  });
+
+  it('are left out of the chart', () => {
+    expect(monthlyNetIncome([PENDING], 'usd')).toEqual([]);
+  });
+});
+
 describe('income totals', () => {
   it('adds up income, expense and net income in USD at each record’s price', () => {
     const totals = totalsOf(RECORDS, 'usd');
@@ -59,7 +117,7 @@ describe('income totals', () => {
   });
 
   it('is zero without records', () => {
-    expect(totalsOf([], 'idr')).toEqual({ income: 0, expense: 0, net: 0 });
+    expect(totalsOf([], 'idr')).toEqual({ income: 0, expense: 0, net: 0, pending: 0 });
   });
 });
 

@@ -2,12 +2,13 @@ import type { TIncomeRecord } from '@nexusplay/contract/income';
 import { numberOr, textOf, textOr, type Loose } from '../../../lib/display';
 import { formatTokenAmountUpTo, formatUsd, type DisplayCurrency } from '../../../lib/format-money';
 
-/** SPEC 8: the rate used when there is none to be had. */
-const FALLBACK_USD_IDR = 15_000;
+/** A figure that is not there is pending (null), never 0: see incomeIn. */
+const numberOrNull = (value: unknown): number | null =>
+  Number.isFinite(value) ? Number(value) : null;
 
 /**
  * A record as the table and the figures use it, whatever the server left out: amounts default
- * to 0 (SPEC 5), texts to empty, the rate to the spec's fallback.
+ * to 0 (SPEC 5), texts to empty; a missing price or rate reads as pending.
  */
 export function incomeRecordOf(record: Loose<TIncomeRecord>): TIncomeRecord {
   return {
@@ -18,34 +19,47 @@ export function incomeRecordOf(record: Loose<TIncomeRecord>): TIncomeRecord {
     expense_description: textOf(record.expense_description),
     converted_expense: textOf(record.converted_expense),
     date: textOf(record.date),
-    net_income: numberOr(record.net_income),
-    price_usd: numberOr(record.price_usd),
-    usd_idr: numberOr(record.usd_idr, FALLBACK_USD_IDR),
+    net_income: numberOrNull(record.net_income),
+    price_usd: numberOrNull(record.price_usd),
+    usd_idr: numberOrNull(record.usd_idr),
+    usd_idr_date: textOf(record.usd_idr_date) || null,
     created_at: textOf(record.created_at),
   };
 }
 
 /**
- * Every figure is converted with the price and rate stored with its record, so a record keeps
- * the value it had on the day it was saved whatever the price does later.
+ * Every figure is converted with the price and rate stored with its record, those of the
+ * record's own day, so it keeps its value whatever the price does later. A figure whose price
+ * or rate is still pending is null, never 0.
  */
-function toCurrency(usd: number, record: TIncomeRecord, currency: DisplayCurrency): number {
-  return currency === 'usd' ? usd : usd * record.usd_idr;
+function toCurrency(
+  usd: number | null,
+  record: TIncomeRecord,
+  currency: DisplayCurrency,
+): number | null {
+  if (usd === null || currency === 'usd') return usd;
+  return record.usd_idr === null ? null : usd * record.usd_idr;
 }
 
-export function incomeIn(record: TIncomeRecord, currency: DisplayCurrency): number {
-  return toCurrency(record.income * record.price_usd, record, currency);
-}
-
-export function expenseIn(record: TIncomeRecord, currency: DisplayCurrency): number {
-  const usd = record.expense_type === 'usd' ? record.expense : record.expense * record.price_usd;
+export function incomeIn(record: TIncomeRecord, currency: DisplayCurrency): number | null {
+  const usd = record.price_usd === null ? null : record.income * record.price_usd;
   return toCurrency(usd, record, currency);
 }
 
-/** The expense in tokens: as entered, or the dollars at the record's price. */
-function expenseTokens(record: TIncomeRecord): number {
+export function expenseIn(record: TIncomeRecord, currency: DisplayCurrency): number | null {
+  const usd =
+    record.expense_type === 'usd'
+      ? record.expense
+      : record.price_usd === null
+        ? null
+        : record.expense * record.price_usd;
+  return toCurrency(usd, record, currency);
+}
+
+/** The expense in tokens: as entered, or the dollars at the record's price (null: pending). */
+function expenseTokens(record: TIncomeRecord): number | null {
   if (record.expense_type !== 'usd') return record.expense;
-  return record.price_usd > 0 ? record.expense / record.price_usd : 0;
+  return record.price_usd ? record.expense / record.price_usd : null;
 }
 
 /**
@@ -57,25 +71,42 @@ export function convertedExpenseText(
   tokenLabel: string,
   currency: DisplayCurrency,
 ): string {
-  const tokens = formatTokenAmountUpTo(expenseTokens(record), 2, currency);
-  return `${tokens} ${tokenLabel} (${formatUsd(expenseIn(record, 'usd'), 2, currency)})`;
+  const tokens = expenseTokens(record);
+  const usd = expenseIn(record, 'usd');
+  // Without its day's price one side is unknown; the server's words say which is pending.
+  if (tokens === null || usd === null) return record.converted_expense;
+  return `${formatTokenAmountUpTo(tokens, 2, currency)} ${tokenLabel} (${formatUsd(usd, 2, currency)})`;
 }
 
 /** The server's own net income (USD), so the page and the stored record never disagree. */
-export function netIncomeIn(record: TIncomeRecord, currency: DisplayCurrency): number {
+export function netIncomeIn(record: TIncomeRecord, currency: DisplayCurrency): number | null {
   return toCurrency(record.net_income, record, currency);
 }
 
-export type IncomeTotals = { income: number; expense: number; net: number };
+/** What a figure without a value waits for; `needsPrice`: false for a dollar amount. */
+export function pendingLabel(
+  record: TIncomeRecord,
+  needsPrice = true,
+): 'Price pending' | 'Rate pending' {
+  return needsPrice && record.price_usd === null ? 'Price pending' : 'Rate pending';
+}
+
+/** The totals of the valued records, and how many records are left out while pending. */
+export type IncomeTotals = { income: number; expense: number; net: number; pending: number };
 
 export function totalsOf(records: readonly TIncomeRecord[], currency: DisplayCurrency) {
   return records.reduce<IncomeTotals>(
-    (totals, record) => ({
-      income: totals.income + incomeIn(record, currency),
-      expense: totals.expense + expenseIn(record, currency),
-      net: totals.net + netIncomeIn(record, currency),
-    }),
-    { income: 0, expense: 0, net: 0 },
+    (totals, record) => {
+      const net = netIncomeIn(record, currency);
+      if (net === null) return { ...totals, pending: totals.pending + 1 };
+      return {
+        income: totals.income + (incomeIn(record, currency) ?? 0),
+        expense: totals.expense + (expenseIn(record, currency) ?? 0),
+        net: totals.net + net,
+        pending: totals.pending,
+      };
+    },
+    { income: 0, expense: 0, net: 0, pending: 0 },
   );
 }
 
@@ -125,17 +156,19 @@ const monthLabel = new Intl.DateTimeFormat('en-US', {
   timeZone: 'UTC',
 });
 
-/** Net income per calendar month (YYYY-MM), oldest first, for the chart. */
+/** Net income per calendar month (YYYY-MM), oldest first, for the chart; pending ones left out. */
 export function monthlyNetIncome(
   records: readonly TIncomeRecord[],
   currency: DisplayCurrency,
 ): MonthlyNet[] {
   const byMonth = new Map<string, number>();
   for (const record of records) {
+    const net = netIncomeIn(record, currency);
+    if (net === null) continue;
     const month = record.date.slice(0, 7);
     // A record without a date has no month to stand in.
     if (!/^\d{4}-\d{2}$/.test(month)) continue;
-    byMonth.set(month, (byMonth.get(month) ?? 0) + netIncomeIn(record, currency));
+    byMonth.set(month, (byMonth.get(month) ?? 0) + net);
   }
   return [...byMonth.entries()]
     .sort(([a], [b]) => a.localeCompare(b))

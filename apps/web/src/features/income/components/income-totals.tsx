@@ -7,6 +7,14 @@ type IncomeTotalsProps = {
   currency: DisplayCurrency;
 };
 
+function pendingNote(count: number, currency: DisplayCurrency) {
+  const records = count === 1 ? '1 record' : `${count} records`;
+  const what = currency === 'idr' ? 'price or rate' : 'price';
+  const they = count === 1 ? 'It is' : 'They are';
+  const their = count === 1 ? 'its' : 'their';
+  return `Not counted: ${records} whose ${what} is pending. ${they} valued as soon as ${their} day's figures are known.`;
+}
+
 /** SPEC 9: income, expense and their difference, in the currency on show. */
 export function IncomeTotals({ totals, currency }: IncomeTotalsProps) {
   const figures = [
@@ -31,8 +39,11 @@ export function IncomeTotals({ totals, currency }: IncomeTotalsProps) {
         ))}
       </dl>
       <p className="mt-2 text-xs text-slate-400">
-        For the records shown below, each converted at the price and rate of the day it was saved.
+        For the records shown below, each valued at the price and rate of its own day.
       </p>
+      {totals && totals.pending > 0 ? (
+        <p className="mt-1 text-xs text-amber-300">{pendingNote(totals.pending, currency)}</p>
+      ) : null}
     </section>
   );
 }

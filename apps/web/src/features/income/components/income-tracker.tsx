@@ -5,14 +5,12 @@ import { Link, useLocation } from 'react-router';
 import { DownloadIcon, LogInIcon, PlusIcon } from 'lucide-react';
 import { Button, buttonStyles } from '../../../components/ui/button';
 import { ConfirmDialog } from '../../../components/ui/confirm-dialog';
-import { DataTable, type Column } from '../../../components/ui/data-table';
+import { DataTable } from '../../../components/ui/data-table';
 import { FormDialog } from '../../../components/ui/form-dialog';
-import { RowActions } from '../../../components/ui/row-actions';
 import { SearchField } from '../../../components/ui/search-field';
 import { SelectField } from '../../../components/ui/select-field';
 import { useAuth } from '../../../lib/auth';
-import { cx } from '../../../lib/class-names';
-import { formatMoney, formatTokenAmount, type DisplayCurrency } from '../../../lib/format-money';
+import type { DisplayCurrency } from '../../../lib/format-money';
 import { todayAsCalendarDate } from '../../../lib/format-date';
 import { loginPathFor } from '../../../lib/redirect';
 import { useDeleteConfirmation, useFormDialog } from '../../../lib/use-row-dialogs';
@@ -21,24 +19,20 @@ import { pricesQuery } from '../api/get-prices';
 import type { IncomeTokenConfig } from '../api/income-token';
 import { useDeleteIncomeMutation } from '../api/manage-income';
 import { CurrencyToggle } from './currency-toggle';
+import { incomeColumns } from './income-columns';
 import { IncomeChartSection } from './income-chart-section';
 import { downloadCsv, toIncomeCsv } from './income-csv';
 import {
-  convertedExpenseText,
-  expenseIn,
   filterRecords,
-  incomeIn,
   incomeRecordOf,
   monthlyNetIncome,
   MONTH_NAMES,
-  netIncomeIn,
   totalsOf,
   type MonthFilter,
 } from './income-figures';
 import { IncomeForm } from './income-form';
 import { IncomeTotals } from './income-totals';
 import { TokenPrice } from './token-price';
-import { CellText } from '../../../components/ui/cell-text';
 
 type IncomeTrackerProps = { config: IncomeTokenConfig };
 
@@ -77,12 +71,6 @@ function SignInPrompt({ config }: IncomeTrackerProps) {
   );
 }
 
-function describeRecord(record: TIncomeRecord): string {
-  return record.expense_description
-    ? `the record of ${record.date} (${record.expense_description})`
-    : `the record of ${record.date}`;
-}
-
 function IncomeWorkspace({ config, userId }: IncomeTrackerProps & { userId: number }) {
   const [currency, setCurrency] = useState<DisplayCurrency>('usd');
   const [search, setSearch] = useState('');
@@ -96,7 +84,6 @@ function IncomeWorkspace({ config, userId }: IncomeTrackerProps & { userId: numb
   const rows = useMemo(() => records.data?.map(incomeRecordOf), [records.data]);
   const shown = rows && filterRecords(rows, { search, month });
   const months = useMemo(() => rows && monthlyNetIncome(rows, currency), [rows, currency]);
-  const currencyLabel = currency.toUpperCase();
   const isFiltered = search.trim() !== '' || month !== 'all';
 
   const exportCsv = () => {
@@ -104,68 +91,12 @@ function IncomeWorkspace({ config, userId }: IncomeTrackerProps & { userId: numb
     downloadCsv(`income-${config.token}-${todayAsCalendarDate()}.csv`, toIncomeCsv(shown, config));
   };
 
-  const columns: Column<TIncomeRecord>[] = [
-    {
-      header: 'Date',
-      className: 'whitespace-nowrap tabular-nums',
-      cell: (record) => (/^\d{4}-\d{2}-\d{2}$/.test(record.date) ? record.date : 'Unknown Date'),
-    },
-    {
-      header: `Income (${config.label})`,
-      className: 'text-right tabular-nums',
-      cell: (record) => formatTokenAmount(record.income, config.incomeDecimals, currency),
-    },
-    {
-      header: `Income (${currencyLabel})`,
-      className: 'text-right tabular-nums',
-      cell: (record) => formatMoney(incomeIn(record, currency), currency),
-    },
-    {
-      header: `Expense (${currencyLabel})`,
-      className: 'text-right tabular-nums',
-      cell: (record) => (
-        <>
-          <span className="block">{formatMoney(expenseIn(record, currency), currency)}</span>
-          <span className="block text-xs text-slate-400">
-            {convertedExpenseText(record, config.label, currency)}
-          </span>
-        </>
-      ),
-    },
-    {
-      header: 'Description',
-      className: 'max-w-xs',
-      cell: (record) =>
-        record.expense_description ? (
-          <CellText text={record.expense_description} />
-        ) : (
-          <span className="text-slate-500">—</span>
-        ),
-    },
-    {
-      header: `Net Income (${currencyLabel})`,
-      className: 'text-right tabular-nums',
-      cell: (record) => {
-        const net = netIncomeIn(record, currency);
-        return (
-          <span className={cx('font-semibold', net < 0 ? 'text-red-300' : 'text-emerald-300')}>
-            {formatMoney(net, currency)}
-          </span>
-        );
-      },
-    },
-    {
-      header: 'Actions',
-      className: 'text-right',
-      cell: (record) => (
-        <RowActions
-          name={describeRecord(record)}
-          onEdit={() => form.openEdit(record)}
-          onDelete={() => deletion.ask(record)}
-        />
-      ),
-    },
-  ];
+  const columns = incomeColumns({
+    config,
+    currency,
+    onEdit: form.openEdit,
+    onDelete: deletion.ask,
+  });
 
   return (
     <div className="mt-10 space-y-6">
@@ -242,7 +173,7 @@ function IncomeWorkspace({ config, userId }: IncomeTrackerProps & { userId: numb
         open={form.open}
         onClose={form.close}
         title={form.row ? 'Edit Income' : 'Add Income'}
-        description={`Every field is optional. The expense is converted at today's ${config.label} price when you save.`}
+        description={`Every field is optional. The record is valued at the ${config.label} price of its date (today's price for today); without one yet, it shows as price pending until the price is known.`}
       >
         <IncomeForm config={config} record={form.row} onSaved={form.close} onCancel={form.close} />
       </FormDialog>

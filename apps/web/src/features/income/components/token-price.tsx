@@ -4,6 +4,7 @@ import { Skeleton } from '../../../components/ui/skeleton';
 import { formatIdr, formatUsd, type DisplayCurrency } from '../../../lib/format-money';
 import { formatTimestamp } from '../../../lib/format-timestamp';
 import type { IncomeTokenConfig } from '../api/income-token';
+import { DataSources } from './data-sources';
 
 type TokenPriceProps = {
   config: IncomeTokenConfig;
@@ -12,7 +13,7 @@ type TokenPriceProps = {
   currency: DisplayCurrency;
 };
 
-/** The token's current price (SPEC 9: 4 decimals in USD), when it was obtained, and how fresh. */
+/** The token's current price (SPEC 9: 4 decimals in USD), where it comes from, and how fresh. */
 export function TokenPrice({ config, prices, failed, currency }: TokenPriceProps) {
   const price = prices?.[config.token];
   const asOf = prices?.asOf ? formatTimestamp(prices.asOf) : undefined;
@@ -29,10 +30,7 @@ export function TokenPrice({ config, prices, failed, currency }: TokenPriceProps
           <p className="mt-1 text-3xl font-bold text-white tabular-nums">
             {currency === 'usd' ? formatUsd(price.usd, 4) : formatIdr(price.idr, 2)}
           </p>
-          <p className="mt-1 text-sm text-slate-400">
-            1 USD = {formatIdr(prices.usdIdr)}
-            {asOf ? ` · as of ${asOf}` : null}
-          </p>
+          <p className="mt-1 text-sm text-slate-400">1 USD = {formatIdr(prices.usdIdr)}</p>
           {prices.stale ? (
             <p className="mt-3 flex gap-2 text-sm text-amber-300">
               <AlertTriangleIcon aria-hidden="true" className="mt-0.5 size-4 shrink-0" />
@@ -41,6 +39,7 @@ export function TokenPrice({ config, prices, failed, currency }: TokenPriceProps
                 : `Stale: the price service could not be reached, so fallback figures are shown (price 0, ${formatIdr(prices.usdIdr)} per USD).`}
             </p>
           ) : null}
+          <DataSources sources={prices.sources} />
         </>
       ) : failed ? (
         <p className="mt-2 text-sm text-amber-300">

@@ -1,0 +1,56 @@
+import type { Kysely } from 'kysely';
+import type { Database } from '../db/schema.js';
+
+type DB = Kysely<Database>;
+
+/** A token's price (series `pixels`, `axs`) or the USD→IDR rate (`usd-idr`), one per day. */
+export type DailySeries = 'pixels' | 'axs' | 'usd-idr';
+
+/** The figure kept for `day`: a value, or null when the service had none when asked at asOf. */
+export function readDailyValue(db: DB, series: DailySeries, day: string) {
+  return db
+    .selectFrom('daily_rates')
+    .select(['value', 'as_of as asOf'])
+    .where('series', '=', series)
+    .where('day', '=', day)
+    .executeTakeFirst();
+}
+
+export async function writeDailyValue(
+  db: DB,
+  series: DailySeries,
+  day: string,
+  value: number | null,
+  asOf: string,
+) {
+  await db
+    .insertInto('daily_rates')
+    .values({ series, day, value, as_of: asOf })
+    .onConflict((oc) => oc.columns(['series', 'day']).doUpdateSet({ value, as_of: asOf }))
+    .execute();
+}
+
+const DAY_MS = 86_400_000;
+const distance = (a: string, b: string) => Math.abs(Date.parse(a) - Date.parse(b)) / DAY_MS;
+
+/** The known figure of the day closest to `day` (the earlier one on a tie), with its day. */
+export async function nearestDailyValue(db: DB, series: DailySeries, day: string) {
+  const side = (direction: 'before' | 'after') =>
+    db
+      .selectFrom('daily_rates')
+      .select(['day', 'value'])
+      .where('series', '=', series)
+      .where('value', 'is not', null)
+      .where('day', direction === 'before' ? '<=' : '>=', day)
+      .orderBy('day', direction === 'before' ? 'desc' : 'asc')
+      .limit(1)
+      .executeTakeFirst();
+  const [before, after] = await Promise.all([side('before'), side('after')]);
+  const nearest =
+    before && after
+      ? distance(before.day, day) <= distance(after.day, day)
+        ? before
+        : after
+      : (before ?? after);
+  return nearest && nearest.value !== null ? { day: nearest.day, value: nearest.value } : undefined;
+}
