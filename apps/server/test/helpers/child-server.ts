@@ -3,7 +3,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import SQLite from 'better-sqlite3';
-import pg from 'pg';
+import { createScratchDatabase, queryRows } from '../../../../harness/scratch-database.js';
 import {
   SOURCE_ENTRY,
   startServer,
@@ -58,34 +58,21 @@ export async function createChildData(purpose: string): Promise<ChildData> {
 
   const adminUrl = process.env.TEST_DATABASE_URL;
   if (!adminUrl) throw new Error('TEST_ENGINE=postgres needs TEST_DATABASE_URL');
-  const name = `nexusplay_${purpose}_${randomBytes(6).toString('hex')}`;
-  await runOn(adminUrl, `create database ${name}`);
-  const url = new URL(adminUrl);
-  url.pathname = `/${name}`;
-  env.DATABASE_URL = url.href;
+  const database = await createScratchDatabase(adminUrl, purpose);
+  env.DATABASE_URL = database.url;
   return {
     dataDir,
     sqliteFile: undefined,
     env,
-    query: (text) => runOn(url.href, text),
+    query: (text) => queryRows(database.url, text),
     async remove() {
       try {
-        await runOn(adminUrl, `drop database if exists ${name} with (force)`);
+        await database.drop();
       } finally {
         removeDir();
       }
     },
   };
-}
-
-async function runOn(url: string, text: string) {
-  const client = new pg.Client({ connectionString: url });
-  await client.connect();
-  try {
-    return (await client.query<Record<string, unknown>>(text)).rows;
-  } finally {
-    await client.end();
-  }
 }
 
 export type ChildServer = ServerProcess & { engine: 'sqlite' | 'postgres' };
