@@ -66,8 +66,13 @@ export async function startProcess(options: ProcessOptions): Promise<StartedProc
   const echo = options.echoStderr ? echoer() : undefined;
   const output = () =>
     options.logFile === undefined ? kept : fs.readFileSync(options.logFile, 'utf8');
-  const listeners = new Set<() => void>();
-  const notify = () => listeners.forEach((listener) => listener());
+  let ended = false;
+  const { notify, waitForOutput } = outputWaiter({
+    output,
+    ended: () => ended,
+    what: args.join(' '),
+    ...(options.logFile === undefined ? {} : { pollMs: LOG_POLL_MS }),
+  });
   child.stdout?.on('data', (chunk: Buffer) => {
     kept += chunk.toString('utf8');
     notify();
@@ -78,7 +83,6 @@ export async function startProcess(options: ProcessOptions): Promise<StartedProc
     notify();
   });
 
-  let ended = false;
   const killNow = () => {
     if (!ended) child.kill('SIGKILL');
   };
@@ -91,29 +95,6 @@ export async function startProcess(options: ProcessOptions): Promise<StartedProc
       resolve({ code, signal });
     });
   });
-
-  const waitForOutput = (pattern: RegExp, timeoutMs = 10_000) =>
-    new Promise<void>((resolve, reject) => {
-      const done = (error?: Error) => {
-        clearTimeout(timer);
-        clearInterval(poll);
-        listeners.delete(check);
-        if (error) reject(error);
-        else resolve();
-      };
-      const check = () => {
-        if (pattern.test(output())) done();
-        else if (ended)
-          done(new Error(`${args.join(' ')} ended before printing ${pattern}:\n${output()}`));
-      };
-      const timer = setTimeout(
-        () => done(new Error(`no ${pattern} within ${timeoutMs} ms:\n${output()}`)),
-        timeoutMs,
-      );
-      const poll = options.logFile === undefined ? undefined : setInterval(check, LOG_POLL_MS);
-      listeners.add(check);
-      check();
-    });
 
   try {
     await waitForOutput(options.ready, options.timeoutMs);
@@ -141,6 +122,43 @@ export async function startProcess(options: ProcessOptions): Promise<StartedProc
       await exited;
     },
   };
+}
+
+/**
+ * Waits for patterns in a child's output, checking each time `notify` says something changed (new
+ * output, or the end of the process) and, for output that comes from a file, every `pollMs`.
+ */
+function outputWaiter(source: {
+  output: () => string;
+  ended: () => boolean;
+  what: string;
+  pollMs?: number;
+}) {
+  const { output, ended, what, pollMs } = source;
+  const listeners = new Set<() => void>();
+  const notify = () => listeners.forEach((listener) => listener());
+  const waitForOutput = (pattern: RegExp, timeoutMs = 10_000) =>
+    new Promise<void>((resolve, reject) => {
+      const done = (error?: Error) => {
+        clearTimeout(timer);
+        clearInterval(poll);
+        listeners.delete(check);
+        if (error) reject(error);
+        else resolve();
+      };
+      const check = () => {
+        if (pattern.test(output())) done();
+        else if (ended()) done(new Error(`${what} ended before printing ${pattern}:\n${output()}`));
+      };
+      const timer = setTimeout(
+        () => done(new Error(`no ${pattern} within ${timeoutMs} ms:\n${output()}`)),
+        timeoutMs,
+      );
+      const poll = pollMs === undefined ? undefined : setInterval(check, pollMs);
+      listeners.add(check);
+      check();
+    });
+  return { notify, waitForOutput };
 }
 
 const MAX_ERROR_LINES = 20;
