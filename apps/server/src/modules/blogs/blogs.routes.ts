@@ -3,14 +3,15 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { ZBlog, ZBlogFields, type TBlog } from '@nexusplay/contract/blogs';
 import { ZErrorResponse } from '@nexusplay/contract/errors';
 import { ZIdParams, ZMessageResponse } from '@nexusplay/contract/lists';
-import { notFound } from '../../lib/app-error.js';
+import { badRequest, notFound } from '../../lib/app-error.js';
 import { cachedListRoute } from '../../lib/cached-list.js';
 import { readMultipartForm, withMultipartForms } from '../../lib/multipart.js';
 import { parseOrThrow } from '../../lib/validation.js';
 import { BEARER, WRITE_ERROR_RESPONSES } from '../../lib/route-schemas.js';
 import { deleteUploadIfUnreferenced, saveUpload } from '../uploads/uploads.repository.js';
 import { processImage } from '../uploads/uploads.service.js';
-import { sanitizeArticle, sanitizeSummary, summaryOf } from './blog-html.js';
+import { chooseSummary, renderPostHtml, type PostHtml } from './blog-html.js';
+import { CONTENT_MAX_DEPTH, nestsDeeperThan } from './html-depth.js';
 import { deleteBlog, getBlog, insertBlog, listBlogs, updateBlog } from './blogs.repository.js';
 
 const multipartDoc = {
@@ -20,6 +21,22 @@ const multipartDoc = {
   security: BEARER,
 };
 
+type BlogFields = ReturnType<typeof ZBlogFields.parse>;
+
+/**
+ * The text fields of a blog form, checked before any picture is decoded. Content nested deeper
+ * than any article is refused before it reaches sanitising, whose time grows with the square of
+ * the depth.
+ */
+function readBlogFields(form: Record<string, string>): BlogFields {
+  const fields = parseOrThrow(ZBlogFields, form);
+  if (nestsDeeperThan(fields.content, CONTENT_MAX_DEPTH)) {
+    const message = `Content is nested too deeply (at most ${CONTENT_MAX_DEPTH} levels).`;
+    throw badRequest(message, { content: message });
+  }
+  return fields;
+}
+
 /**
  * The stored form of a post: both HTML fields sanitised, a description always present. The
  * description is derived from the content as written, before the article profile drops tags
@@ -27,18 +44,19 @@ const multipartDoc = {
  * it would) is not one the author wrote.
  */
 function blogValues(
-  fields: ReturnType<typeof ZBlogFields.parse>,
+  fields: BlogFields,
+  html: PostHtml,
   image: string | null,
   current?: Pick<TBlog, 'description' | 'description_derived'>,
 ) {
   const echoed =
     current?.description_derived === true &&
     fields.description !== undefined &&
-    sanitizeSummary(fields.description) === current.description;
+    html.written === current.description;
   return {
     title: fields.title,
-    content: sanitizeArticle(fields.content),
-    ...summaryOf(fields.content, echoed ? undefined : fields.description),
+    content: html.content,
+    ...chooseSummary(echoed ? '' : html.written, html.derived),
     author: fields.author,
     date: fields.date,
     image,
@@ -66,12 +84,16 @@ const blogForms: FastifyPluginAsyncZod = async (app) => {
     },
     async (request, reply) => {
       const form = await readMultipartForm(request, 'image');
-      const fields = parseOrThrow(ZBlogFields, form.fields);
+      const fields = readBlogFields(form.fields);
       const picture = form.file ? await processImage(form.file.buffer) : undefined;
+      const html = await renderPostHtml(fields.content, fields.description);
       const blog = await db()
         .transaction()
         .execute(async (trx) =>
-          insertBlog(trx, blogValues(fields, picture ? await saveUpload(trx, picture) : null)),
+          insertBlog(
+            trx,
+            blogValues(fields, html, picture ? await saveUpload(trx, picture) : null),
+          ),
         );
       await changed();
       return reply.status(201).send(blog);
@@ -93,8 +115,9 @@ const blogForms: FastifyPluginAsyncZod = async (app) => {
     async (request) => {
       const { id } = request.params;
       const form = await readMultipartForm(request, 'image');
-      const fields = parseOrThrow(ZBlogFields, form.fields);
+      const fields = readBlogFields(form.fields);
       const picture = form.file ? await processImage(form.file.buffer) : undefined;
+      const html = await renderPostHtml(fields.content, fields.description);
       const blog = await db()
         .transaction()
         .execute(async (trx) => {
@@ -105,7 +128,7 @@ const blogForms: FastifyPluginAsyncZod = async (app) => {
             : fields.remove_image
               ? null
               : current.image;
-          const updated = await updateBlog(trx, id, blogValues(fields, image, current));
+          const updated = await updateBlog(trx, id, blogValues(fields, html, image, current));
           if (current.image !== image) await deleteUploadIfUnreferenced(trx, current.image);
           return updated;
         });
