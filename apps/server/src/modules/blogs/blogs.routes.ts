@@ -28,9 +28,9 @@ type BlogFields = ReturnType<typeof ZBlogFields.parse>;
  * than any article is refused before it reaches sanitising, whose time grows with the square of
  * the depth.
  */
-function readBlogFields(form: Record<string, string>): BlogFields {
+async function readBlogFields(form: Record<string, string>): Promise<BlogFields> {
   const fields = parseOrThrow(ZBlogFields, form);
-  if (nestsDeeperThan(fields.content, CONTENT_MAX_DEPTH)) {
+  if (await nestsDeeperThan(fields.content, CONTENT_MAX_DEPTH)) {
     const message = `Content is nested too deeply (at most ${CONTENT_MAX_DEPTH} levels).`;
     throw badRequest(message, { content: message });
   }
@@ -84,7 +84,7 @@ const blogForms: FastifyPluginAsyncZod = async (app) => {
     },
     async (request, reply) => {
       const form = await readMultipartForm(request, 'image');
-      const fields = readBlogFields(form.fields);
+      const fields = await readBlogFields(form.fields);
       const picture = form.file ? await processImage(form.file.buffer) : undefined;
       const html = await renderPostHtml(fields.content, fields.description);
       const blog = await db()
@@ -115,7 +115,7 @@ const blogForms: FastifyPluginAsyncZod = async (app) => {
     async (request) => {
       const { id } = request.params;
       const form = await readMultipartForm(request, 'image');
-      const fields = readBlogFields(form.fields);
+      const fields = await readBlogFields(form.fields);
       const picture = form.file ? await processImage(form.file.buffer) : undefined;
       const html = await renderPostHtml(fields.content, fields.description);
       const blog = await db()
