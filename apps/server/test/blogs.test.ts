@@ -8,7 +8,7 @@ import {
   signInBoth,
   type Tokens,
 } from './helpers/content.js';
-import { CONTENT_MAX_DEPTH } from '../src/modules/blogs/html-depth.js';
+import { CONTENT_MAX_DEPTH, CONTENT_MAX_ELEMENTS } from '../src/modules/blogs/article-shape.js';
 
 const post = (title: string, extra: Record<string, string> = {}) => ({
   title,
@@ -186,6 +186,19 @@ describe('blogs API', () => {
     expect(changed.json().errors).toEqual({ content: message });
     const read = await t.app.inject({ method: 'GET', url: `/api/blogs/${id}` });
     expect(read.json()).toMatchObject({ content: 'Shallow enough' });
+  });
+
+  it('refuses content of more elements than the cap, and takes the cap', async () => {
+    const message = `Content must have at most ${CONTENT_MAX_ELEMENTS} HTML elements.`;
+    const marks = (count: number) => '<b></b>'.repeat(count);
+
+    const over = await create(post('Dense', { content: marks(CONTENT_MAX_ELEMENTS + 1) }));
+    expect(over.statusCode).toBe(400);
+    expect(over.json()).toEqual({ message, errors: { content: message } });
+
+    const at = await create(post('Dense', { content: marks(CONTENT_MAX_ELEMENTS) }));
+    expect(at.statusCode).toBe(201);
+    expect(at.json().content).toBe(marks(CONTENT_MAX_ELEMENTS));
   });
 
   it('lists newest first, searches title and description, and pages', async () => {

@@ -1,7 +1,7 @@
 import { BLOG_CONTENT_MAX } from '@nexusplay/contract/blogs';
 import { IMPORT_MAX_BYTES, IMPORT_MAX_ROWS } from '@nexusplay/contract/wallets';
 import { CSV_MAX_COLUMNS } from '../../src/lib/csv.js';
-import { CONTENT_MAX_DEPTH } from '../../src/modules/blogs/html-depth.js';
+import { CONTENT_MAX_DEPTH, CONTENT_MAX_ELEMENTS } from '../../src/modules/blogs/article-shape.js';
 
 /** A file sent to an import route and the status it must get. */
 export type HostileText = { name: string; text: string; status: number };
@@ -176,10 +176,14 @@ function manyAttributes(): string {
 const nestedTo = (depth: number, inner: string) =>
   `${'<b>'.repeat(depth)}${inner}${'</b>'.repeat(depth)}`;
 
+/** `head` (one element), then `unit` (of `elements`) up to the element cap, then text. */
+const atElementCap = (head: string, unit: string, elements: number) =>
+  fillContent(head + unit.repeat(Math.floor((CONTENT_MAX_ELEMENTS - 1) / elements)), 'x');
+
 /**
  * Blog post contents at the size limit: elements nested past any real article (unknown tags,
- * allowed ones, lists, foreign SVG, tags never closed), and bodies that stay within the nesting
- * limit while stressing the parser otherwise (nesting to the limit over and over, unmatched closing
+ * allowed ones, lists, foreign SVG, tags never closed) or too many of them, and bodies within the
+ * limits that stress the parser otherwise (nesting to the limit over and over, unmatched closing
  * tags, many attributes, one huge attribute, entities, unclosed comments and raw text).
  */
 export const hostileBlogBodies: HostileText[] = [
@@ -202,9 +206,27 @@ export const hostileBlogBodies: HostileText[] = [
     text: nestedTo(CONTENT_MAX_DEPTH + 1, 'x'),
     status: 400,
   },
+  { name: 'unclosed paragraphs', text: fillContent('', '<p>x'), status: 400 },
+  { name: 'unclosed list items', text: fillContent('<ul>', '<li>x'), status: 400 },
+  { name: 'line breaks', text: fillContent('', 'x<br>'), status: 400 },
   {
-    name: 'nesting to the limit over and over',
-    text: fillContent('', nestedTo(CONTENT_MAX_DEPTH, 'x')),
+    name: 'one element past the cap',
+    text: '<br>'.repeat(CONTENT_MAX_ELEMENTS + 1),
+    status: 400,
+  },
+  {
+    name: 'nesting to the limit over and over, to the element cap',
+    text: atElementCap('<hr>', nestedTo(CONTENT_MAX_DEPTH, 'x'), CONTENT_MAX_DEPTH),
+    status: 201,
+  },
+  {
+    name: 'unclosed list items to the element cap',
+    text: atElementCap('<ul>', '<li>x', 1),
+    status: 201,
+  },
+  {
+    name: 'unclosed paragraphs to the element cap',
+    text: atElementCap('<p>', '<p>x', 1),
     status: 201,
   },
   {
@@ -212,8 +234,6 @@ export const hostileBlogBodies: HostileText[] = [
     text: fillContent('<i>'.repeat(CONTENT_MAX_DEPTH), '</b>'),
     status: 201,
   },
-  { name: 'unclosed paragraphs', text: fillContent('', '<p>x'), status: 201 },
-  { name: 'unclosed list items', text: fillContent('<ul>', '<li>x'), status: 201 },
   { name: 'many attributes', text: manyAttributes(), status: 201 },
   {
     name: 'one huge attribute',

@@ -11,7 +11,12 @@ import { BEARER, WRITE_ERROR_RESPONSES } from '../../lib/route-schemas.js';
 import { deleteUploadIfUnreferenced, saveUpload } from '../uploads/uploads.repository.js';
 import { processImage } from '../uploads/uploads.service.js';
 import { chooseSummary, renderPostHtml, type PostHtml } from './blog-html.js';
-import { CONTENT_MAX_DEPTH, nestsDeeperThan } from './html-depth.js';
+import {
+  brokenShapeLimit,
+  CONTENT_MAX_DEPTH,
+  CONTENT_MAX_ELEMENTS,
+  type ShapeLimit,
+} from './article-shape.js';
 import { deleteBlog, getBlog, insertBlog, listBlogs, updateBlog } from './blogs.repository.js';
 
 const multipartDoc = {
@@ -23,17 +28,19 @@ const multipartDoc = {
 
 type BlogFields = ReturnType<typeof ZBlogFields.parse>;
 
+const SHAPE_MESSAGES: Record<ShapeLimit, string> = {
+  depth: `Content is nested too deeply (at most ${CONTENT_MAX_DEPTH} levels).`,
+  elements: `Content must have at most ${CONTENT_MAX_ELEMENTS} HTML elements.`,
+};
+
 /**
- * The text fields of a blog form, checked before any picture is decoded. Content nested deeper
- * than any article is refused before it reaches sanitising, whose time grows with the square of
- * the depth.
+ * The text fields of a blog form, checked before any picture is decoded. Content too deep or too
+ * dense to sanitise in a short stretch is refused before it reaches sanitising.
  */
 async function readBlogFields(form: Record<string, string>): Promise<BlogFields> {
   const fields = parseOrThrow(ZBlogFields, form);
-  if (await nestsDeeperThan(fields.content, CONTENT_MAX_DEPTH)) {
-    const message = `Content is nested too deeply (at most ${CONTENT_MAX_DEPTH} levels).`;
-    throw badRequest(message, { content: message });
-  }
+  const broken = await brokenShapeLimit(fields.content);
+  if (broken) throw badRequest(SHAPE_MESSAGES[broken], { content: SHAPE_MESSAGES[broken] });
   return fields;
 }
 

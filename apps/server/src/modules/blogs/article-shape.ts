@@ -9,10 +9,17 @@ import * as htmlparser2 from 'htmlparser2';
  */
 export const CONTENT_MAX_DEPTH = 100;
 
+/**
+ * How many elements an article may hold. Sanitising costs about a microsecond an element in one
+ * stretch that cannot be split; a long article of prose has one element per 50 to 100 characters,
+ * a few thousand at the length limit.
+ */
+export const CONTENT_MAX_ELEMENTS = 20_000;
+
 /*
  * sanitize-html reads HTML with its own copy of htmlparser2, of an older major version than ours,
  * whose rules for implied end tags differ: ours ends a link or a heading where the next one
- * starts, its copy nests them. Content on its way to storage goes through both, so its depth is
+ * starts, its copy nests them. Content on its way to storage goes through both, so its shape is
  * measured by both.
  */
 const require = createRequire(import.meta.url);
@@ -25,30 +32,35 @@ const PARSERS = [...new Set([htmlparser2.Parser, sanitizerCopy.Parser])];
 /** How much text a parser reads before other requests get a turn. */
 const SLICE_CHARS = 32 * 1024;
 
+export type ShapeLimit = 'depth' | 'elements';
+
 /**
- * True when some element of `html` lies more than `limit` elements deep, as either parser sees it
- * (implied ends such as a paragraph closed by the next one included). Reading stops at the first
- * element too deep, so a parser's list of open elements stays short and the check costs time in
- * proportion to the text; other requests get a turn every SLICE_CHARS.
+ * The first limit an article breaks, as either parser reads it (implied ends such as a paragraph
+ * closed by the next one included), or undefined. Reading stops there, so a parser's list of open
+ * elements stays short and the check costs time in proportion to the text; other requests get a
+ * turn every SLICE_CHARS.
  */
-export async function nestsDeeperThan(html: string, limit: number): Promise<boolean> {
+export async function brokenShapeLimit(html: string): Promise<ShapeLimit | undefined> {
   for (const Parser of PARSERS) {
-    if (await nestsDeeperWith(Parser, html, limit)) return true;
+    const broken = await brokenWith(Parser, html);
+    if (broken) return broken;
   }
-  return false;
+  return undefined;
 }
 
-async function nestsDeeperWith(Parser: typeof htmlparser2.Parser, html: string, limit: number) {
+async function brokenWith(Parser: typeof htmlparser2.Parser, html: string) {
   let depth = 0;
-  let deeper = false;
+  let elements = 0;
+  let broken: ShapeLimit | undefined;
   const parser = new Parser(
     {
       onopentag: () => {
         depth += 1;
-        if (depth > limit && !deeper) {
-          deeper = true;
-          parser.pause();
-        }
+        elements += 1;
+        if (broken) return;
+        if (depth > CONTENT_MAX_DEPTH) broken = 'depth';
+        else if (elements > CONTENT_MAX_ELEMENTS) broken = 'elements';
+        if (broken) parser.pause();
       },
       onclosetag: () => {
         depth -= 1;
@@ -57,10 +69,10 @@ async function nestsDeeperWith(Parser: typeof htmlparser2.Parser, html: string, 
     // The options sanitize-html gives its parser, which plainText's match.
     { decodeEntities: true },
   );
-  for (let start = 0; start < html.length && !deeper; start += SLICE_CHARS) {
+  for (let start = 0; start < html.length && !broken; start += SLICE_CHARS) {
     await nextTurn();
     parser.write(html.slice(start, start + SLICE_CHARS));
   }
-  if (!deeper) parser.end();
-  return deeper;
+  if (!broken) parser.end();
+  return broken;
 }
