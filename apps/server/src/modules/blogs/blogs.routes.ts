@@ -21,8 +21,7 @@ import { deleteBlog, getBlog, insertBlog, listBlogs, updateBlog } from './blogs.
 
 const multipartDoc = {
   consumes: ['multipart/form-data'],
-  description:
-    'multipart/form-data with the text fields title, content (HTML; sanitised to b, i, em, strong, a, p, h1, h2, ul, li), author, date (YYYY-MM-DD), an optional description (when blank, the opening of the content), optionally remove_image=true on update, and an optional image file (PNG, JPEG, WebP, GIF or AVIF, at most 5 MB and 40 megapixels).',
+  description: `multipart/form-data with the text fields title, content (HTML nested at most ${CONTENT_MAX_DEPTH} deep, of at most ${CONTENT_MAX_ELEMENTS} elements; sanitised to b, i, em, strong, a, p, h1, h2, ul, li), author, date (YYYY-MM-DD), an optional description (when blank, the opening of the content), optionally remove_image=true on update, and an optional image file (PNG, JPEG, WebP, GIF or AVIF, at most 5 MB and 40 megapixels).`,
   security: BEARER,
 };
 
