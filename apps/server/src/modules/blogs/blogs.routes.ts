@@ -1,6 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { ZBlog, ZBlogFields, type TBlog } from '@nexusplay/contract/blogs';
+import { ZBlog, ZBlogFields } from '@nexusplay/contract/blogs';
 import { ZErrorResponse } from '@nexusplay/contract/errors';
 import { ZIdParams, ZMessageResponse } from '@nexusplay/contract/lists';
 import { notFound } from '../../lib/app-error.js';
@@ -8,10 +8,9 @@ import { cachedListRoute } from '../../lib/cached-list.js';
 import { readMultipartForm, withMultipartForms } from '../../lib/multipart.js';
 import { parseOrThrow } from '../../lib/validation.js';
 import { BEARER, WRITE_ERROR_RESPONSES } from '../../lib/route-schemas.js';
-import { deleteUploadIfUnreferenced, saveUpload } from '../uploads/uploads.repository.js';
-import { processImage } from '../uploads/uploads.service.js';
-import { sanitizeArticle, sanitizeSummary, summaryOf } from './blog-html.js';
-import { deleteBlog, getBlog, insertBlog, listBlogs, updateBlog } from './blogs.repository.js';
+import { readPictureChoice } from '../uploads/row-pictures.js';
+import { getBlog, listBlogs } from './blogs.repository.js';
+import { changeBlog, createBlog, removeBlog } from './blogs.service.js';
 
 const multipartDoc = {
   consumes: ['multipart/form-data'],
@@ -19,31 +18,6 @@ const multipartDoc = {
     'multipart/form-data with the text fields title, content (HTML; sanitised to b, i, em, strong, a, p, h1, h2, ul, li), author, date (YYYY-MM-DD), an optional description (when blank, the opening of the content), optionally remove_image=true on update, and an optional image file (PNG, JPEG, WebP, GIF or AVIF, at most 5 MB and 40 megapixels).',
   security: BEARER,
 };
-
-/**
- * The stored form of a post: both HTML fields sanitised, a description always present. The
- * description is derived from the content as written, before the article profile drops tags
- * that still separate words. A derived description sent back unchanged (as a form prefilled with
- * it would) is not one the author wrote.
- */
-function blogValues(
-  fields: ReturnType<typeof ZBlogFields.parse>,
-  image: string | null,
-  current?: Pick<TBlog, 'description' | 'description_derived'>,
-) {
-  const echoed =
-    current?.description_derived === true &&
-    fields.description !== undefined &&
-    sanitizeSummary(fields.description) === current.description;
-  return {
-    title: fields.title,
-    content: sanitizeArticle(fields.content),
-    ...summaryOf(fields.content, echoed ? undefined : fields.description),
-    author: fields.author,
-    date: fields.date,
-    image,
-  };
-}
 
 /** A post changed: the lists and the feeds that show posts are dropped from the cache. */
 const blogsChanged = (app: FastifyInstance) => app.publicCache.invalidate('blogs', 'feeds');
@@ -67,12 +41,7 @@ const blogForms: FastifyPluginAsyncZod = async (app) => {
     async (request, reply) => {
       const form = await readMultipartForm(request, 'image');
       const fields = parseOrThrow(ZBlogFields, form.fields);
-      const picture = form.file ? await processImage(form.file.buffer) : undefined;
-      const blog = await db()
-        .transaction()
-        .execute(async (trx) =>
-          insertBlog(trx, blogValues(fields, picture ? await saveUpload(trx, picture) : null)),
-        );
+      const blog = await createBlog(db(), fields, await readPictureChoice(form.file?.buffer));
       await changed();
       return reply.status(201).send(blog);
     },
@@ -94,22 +63,8 @@ const blogForms: FastifyPluginAsyncZod = async (app) => {
       const { id } = request.params;
       const form = await readMultipartForm(request, 'image');
       const fields = parseOrThrow(ZBlogFields, form.fields);
-      const picture = form.file ? await processImage(form.file.buffer) : undefined;
-      const blog = await db()
-        .transaction()
-        .execute(async (trx) => {
-          const current = await getBlog(trx, id);
-          if (!current) throw notFound('This blog post does not exist.');
-          const image = picture
-            ? await saveUpload(trx, picture)
-            : fields.remove_image
-              ? null
-              : current.image;
-          const updated = await updateBlog(trx, id, blogValues(fields, image, current));
-          if (current.image !== image) await deleteUploadIfUnreferenced(trx, current.image);
-          return updated;
-        });
-      if (!blog) throw notFound('This blog post does not exist.');
+      const choice = await readPictureChoice(form.file?.buffer, fields.remove_image);
+      const blog = await changeBlog(db(), id, fields, choice);
       await changed();
       return blog;
     },
@@ -160,13 +115,7 @@ export const blogsRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request) => {
-      await db()
-        .transaction()
-        .execute(async (trx) => {
-          const deleted = await deleteBlog(trx, request.params.id);
-          if (!deleted) throw notFound('This blog post does not exist.');
-          await deleteUploadIfUnreferenced(trx, deleted.image);
-        });
+      await removeBlog(db(), request.params.id);
       await changed();
       return { message: 'Blog post deleted.' };
     },
