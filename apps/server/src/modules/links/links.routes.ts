@@ -5,24 +5,16 @@ import { ZErrorResponse } from '@nexusplay/contract/errors';
 import { ZLink, ZLinkRequest } from '@nexusplay/contract/links';
 import { ZIdParams, ZListQuery, ZMessageResponse } from '@nexusplay/contract/lists';
 import { TOTAL_COUNT_HEADER } from '@nexusplay/contract/wire-constants';
-import { IMPORT_MAX_ROWS, ZImportResult, ZOwnerQuery } from '@nexusplay/contract/wallets';
+import { ZImportResult, ZOwnerQuery } from '@nexusplay/contract/wallets';
 import { notFound } from '../../lib/app-error.js';
-import { parseCsv, toCsv } from '../../lib/csv.js';
-import { importRows, readImportFile, sendCsv } from '../../lib/row-import.js';
+import { toCsv } from '../../lib/csv.js';
+import { readImportFile, sendCsv } from '../../lib/row-import.js';
 import { withMultipartForms } from '../../lib/multipart.js';
 import { BEARER } from '../../lib/route-schemas.js';
 import { ownerId } from '../../plugins/auth.js';
 import { errorReply } from '../../plugins/errors.js';
-import { isBookmarksFile, parseBookmarks } from './bookmarks.js';
-import {
-  allLinks,
-  deleteLink,
-  existingUrls,
-  insertLink,
-  insertLinks,
-  listLinks,
-  updateLink,
-} from './links.repository.js';
+import { allLinks, deleteLink, insertLink, listLinks, updateLink } from './links.repository.js';
+import { importLinks } from './links.service.js';
 
 const ERRORS = {
   400: ZErrorResponse,
@@ -51,23 +43,7 @@ const linkImport: FastifyPluginAsyncZod = async (app) => {
     },
     async (request) => {
       const userId = ownerId(request, undefined, WHAT);
-      const text = await readImportFile(request);
-      const rows = isBookmarksFile(text)
-        ? (await parseBookmarks(text, IMPORT_MAX_ROWS)).map(({ line, title, url, category }) => ({
-            line,
-            values: { title, url, category },
-          }))
-        : await parseCsv(text, IMPORT_MAX_ROWS);
-      return importRows({
-        rows,
-        schema: ZLinkRequest.omit({ user_id: true }),
-        keyOf: (link) => link.url,
-        existing: (urls) => existingUrls(db(), userId, urls),
-        save: (links) =>
-          db()
-            .transaction()
-            .execute((trx) => insertLinks(trx, userId, links)),
-      });
+      return importLinks(db(), userId, await readImportFile(request));
     },
   );
 };

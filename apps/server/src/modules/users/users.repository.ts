@@ -1,8 +1,8 @@
-import type { Kysely } from 'kysely';
+import { sql, type Kysely } from 'kysely';
 import { usernameKey, type TRole, type TUser } from '@nexusplay/contract/users';
 import { nowTimestamp } from '../../db/codecs.js';
 import { pageWithTotal } from '../../db/paged-list.js';
-import type { Database, UserRow } from '../../db/schema.js';
+import type { Database, Engine, UserRow } from '../../db/schema.js';
 import { containsInsensitive } from '../../db/search.js';
 
 type DB = Kysely<Database>;
@@ -122,4 +122,12 @@ export function updateUserIdentity(
 
 export function deleteUser(db: DB, id: number) {
   return db.deleteFrom('users').where('id', '=', id).returning('id').executeTakeFirst();
+}
+
+/**
+ * Role changes and deletions that could leave no admin are decided one at a time: PostgreSQL
+ * takes a transaction-scoped lock, SQLite already runs one writer at a time.
+ */
+export async function lockAdminChanges(trx: DB, engine: Engine) {
+  if (engine === 'postgres') await sql`select pg_advisory_xact_lock(7300001)`.execute(trx);
 }

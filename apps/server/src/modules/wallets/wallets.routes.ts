@@ -3,30 +3,22 @@ import { z } from 'zod';
 import { ZErrorResponse } from '@nexusplay/contract/errors';
 import { ZIdParams, ZListQuery, ZMessageResponse } from '@nexusplay/contract/lists';
 import { TOTAL_COUNT_HEADER } from '@nexusplay/contract/wire-constants';
-import {
-  IMPORT_MAX_ROWS,
-  ZImportResult,
-  ZOwnerQuery,
-  ZWallet,
-  ZWalletRequest,
-} from '@nexusplay/contract/wallets';
+import { ZImportResult, ZOwnerQuery, ZWallet, ZWalletRequest } from '@nexusplay/contract/wallets';
 import { isUniqueViolation } from '../../db/errors.js';
 import { conflict, notFound } from '../../lib/app-error.js';
-import { parseCsv, toCsv } from '../../lib/csv.js';
-import { importRows, readImportFile, sendCsv } from '../../lib/row-import.js';
+import { toCsv } from '../../lib/csv.js';
+import { readImportFile, sendCsv } from '../../lib/row-import.js';
 import { withMultipartForms } from '../../lib/multipart.js';
 import { BEARER } from '../../lib/route-schemas.js';
 import { ownerId } from '../../plugins/auth.js';
 import {
   allWallets,
   deleteWallet,
-  existingAddresses,
   insertWallet,
-  insertWallets,
   listWallets,
-  normaliseAddress,
   updateWallet,
 } from './wallets.repository.js';
+import { importWallets } from './wallets.service.js';
 
 const ERRORS = {
   400: ZErrorResponse,
@@ -59,17 +51,7 @@ const walletImport: FastifyPluginAsyncZod = async (app) => {
     },
     async (request) => {
       const userId = ownerId(request, undefined, WHAT);
-      const rows = await parseCsv(await readImportFile(request), IMPORT_MAX_ROWS);
-      return importRows({
-        rows,
-        schema: ZWalletRequest.omit({ user_id: true }),
-        keyOf: (wallet) => normaliseAddress(wallet.wallet_address).address,
-        existing: (addresses) => existingAddresses(db(), userId, addresses),
-        save: (wallets) =>
-          db()
-            .transaction()
-            .execute((trx) => insertWallets(trx, userId, wallets)),
-      });
+      return importWallets(db(), userId, await readImportFile(request));
     },
   );
 };
