@@ -7,9 +7,9 @@ import {
   TOTAL_COUNT_HEADER,
   TOTAL_IS_LOWER_BOUND_HEADER,
 } from '@nexusplay/contract/wire-constants';
-import { representationOf } from './encoded-bodies.js';
+import { encodedBodyFor } from './encoded-bodies.js';
 import type { CachedBody, ResponseCache } from './response-cache.js';
-import { whenKnown } from './when-known.js';
+import { mapValueOrPromise } from './value-or-promise.js';
 
 /** The list headers a page on another origin may read; naming an absent one is harmless. */
 const EXPOSED_HEADERS = `${TOTAL_COUNT_HEADER}, ${TOTAL_IS_LOWER_BOUND_HEADER}`;
@@ -26,7 +26,7 @@ export type ListQuery = {
 /**
  * Answers a cached body with its ETag; a client that already holds it gets 304 and no body.
  * `no-cache` makes browsers ask every time, so a write is never hidden behind a local copy. The
- * body goes compressed when the client accepts it (see representationOf), encoded once per entry,
+ * body goes compressed when the client accepts it (see encodedBodyFor), encoded once per entry,
  * never per answer.
  */
 function sendCachedBody(
@@ -35,7 +35,7 @@ function sendCachedBody(
   entry: CachedBody,
   contentType: string,
 ) {
-  const sent = representationOf(entry, request.headers['accept-encoding']);
+  const sent = encodedBodyFor(entry, request.headers['accept-encoding']);
   reply
     .header('etag', sent.etag)
     .header('cache-control', 'no-cache')
@@ -75,7 +75,7 @@ function sendCachedList(
   query: ListQuery,
   load: () => Promise<ListResult>,
 ): void | Promise<void> {
-  return whenKnown(rememberList(cache, namespace, query, load), (entry) => {
+  return mapValueOrPromise(rememberList(cache, namespace, query, load), (entry) => {
     sendListEntry(request, reply, entry);
   });
 }

@@ -23,7 +23,8 @@ const ERRORS = {
   404: ZErrorResponse,
 };
 const NOT_FOUND = 'This link does not exist.';
-const WHAT = 'links';
+/** What the caller's rows are called in the refusal of another user's id. */
+const LIST_NOUN = 'links';
 
 /** Importing links from an uploaded CSV or bookmarks file (a multipart form). */
 const linkImport: FastifyPluginAsyncZod = async (app) => {
@@ -42,7 +43,7 @@ const linkImport: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request) => {
-      const userId = ownerId(request, undefined, WHAT);
+      const userId = ownerId(request, undefined, LIST_NOUN);
       return importLinks(db(), userId, await readImportFile(request));
     },
   );
@@ -71,7 +72,7 @@ export const linksRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request, reply) => {
-      const userId = ownerId(request, request.query.user_id, WHAT);
+      const userId = ownerId(request, request.query.user_id, LIST_NOUN);
       const { items, total } = await listLinks(db(), userId, request.query);
       reply.header(TOTAL_COUNT_HEADER, String(total));
       return items;
@@ -91,7 +92,7 @@ export const linksRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request, reply) => {
-      const userId = ownerId(request, request.body.user_id, WHAT);
+      const userId = ownerId(request, request.body.user_id, LIST_NOUN);
       const { title, url, category } = request.body;
       return reply.status(201).send(await insertLink(db(), userId, { title, url, category }));
     },
@@ -111,7 +112,7 @@ export const linksRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request) => {
-      const userId = ownerId(request, request.body.user_id, WHAT);
+      const userId = ownerId(request, request.body.user_id, LIST_NOUN);
       const { title, url, category } = request.body;
       const link = await updateLink(db(), userId, request.params.id, { title, url, category });
       if (!link) throw notFound(NOT_FOUND);
@@ -133,7 +134,7 @@ export const linksRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request) => {
-      const userId = ownerId(request, request.query.user_id, WHAT);
+      const userId = ownerId(request, request.query.user_id, LIST_NOUN);
       if (!(await deleteLink(db(), userId, request.params.id))) throw notFound(NOT_FOUND);
       return { message: 'Link deleted.' };
     },
@@ -146,7 +147,7 @@ export const linksRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: { tags: ['links'], summary: 'The caller’s links as CSV', security: BEARER },
     },
     async (request, reply) => {
-      const links = await allLinks(db(), ownerId(request, undefined, WHAT));
+      const links = await allLinks(db(), ownerId(request, undefined, LIST_NOUN));
       const rows = links.map((l) => [l.title, l.url, l.category]);
       return sendCsv(reply, 'links.csv', toCsv(['title', 'url', 'category'], rows));
     },

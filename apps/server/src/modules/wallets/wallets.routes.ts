@@ -29,7 +29,8 @@ const ERRORS = {
 };
 const NOT_FOUND = 'This wallet does not exist.';
 const DUPLICATE = 'You already track this wallet address.';
-const WHAT = 'wallets';
+/** What the caller's rows are called in the refusal of another user's id. */
+const LIST_NOUN = 'wallets';
 
 const duplicate = () => conflict(DUPLICATE, { wallet_address: DUPLICATE });
 
@@ -50,7 +51,7 @@ const walletImport: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request) => {
-      const userId = ownerId(request, undefined, WHAT);
+      const userId = ownerId(request, undefined, LIST_NOUN);
       return importWallets(db(), userId, await readImportFile(request));
     },
   );
@@ -73,7 +74,7 @@ export const walletsRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request, reply) => {
-      const userId = ownerId(request, request.query.user_id, WHAT);
+      const userId = ownerId(request, request.query.user_id, LIST_NOUN);
       const { items, total } = await listWallets(db(), userId, request.query);
       reply.header(TOTAL_COUNT_HEADER, String(total));
       return items;
@@ -93,7 +94,7 @@ export const walletsRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request, reply) => {
-      const userId = ownerId(request, request.body.user_id, WHAT);
+      const userId = ownerId(request, request.body.user_id, LIST_NOUN);
       try {
         return reply.status(201).send(await insertWallet(db(), userId, request.body));
       } catch (error) {
@@ -117,7 +118,7 @@ export const walletsRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request) => {
-      const userId = ownerId(request, request.body.user_id, WHAT);
+      const userId = ownerId(request, request.body.user_id, LIST_NOUN);
       try {
         const wallet = await updateWallet(db(), userId, request.params.id, request.body);
         if (!wallet) throw notFound(NOT_FOUND);
@@ -143,7 +144,7 @@ export const walletsRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request) => {
-      const userId = ownerId(request, request.query.user_id, WHAT);
+      const userId = ownerId(request, request.query.user_id, LIST_NOUN);
       if (!(await deleteWallet(db(), userId, request.params.id))) throw notFound(NOT_FOUND);
       return { message: 'Wallet deleted.' };
     },
@@ -156,7 +157,7 @@ export const walletsRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: { tags: ['wallets'], summary: 'The caller’s wallets as CSV', security: BEARER },
     },
     async (request, reply) => {
-      const wallets = await allWallets(db(), ownerId(request, undefined, WHAT));
+      const wallets = await allWallets(db(), ownerId(request, undefined, LIST_NOUN));
       const rows = wallets.map((w) => [w.wallet_name, w.wallet_address, w.category]);
       return sendCsv(
         reply,
