@@ -10,18 +10,13 @@ import {
 import { encodedBodyFor } from './encoded-bodies.js';
 import type { CachedBody, ResponseCache } from './response-cache.js';
 import { mapValueOrPromise } from './value-or-promise.js';
+import type { TListQuery } from '@nexusplay/contract/lists';
 
 /** The list headers a page on another origin may read; naming an absent one is harmless. */
 const EXPOSED_HEADERS = `${TOTAL_COUNT_HEADER}, ${TOTAL_IS_LOWER_BOUND_HEADER}`;
 
 /** One page of a list and the number of rows that match, exact unless said otherwise. */
 export type ListResult = { items: unknown[]; total: number; totalIsLowerBound?: boolean };
-
-export type ListQuery = {
-  q?: string | undefined;
-  limit?: number | undefined;
-  offset?: number | undefined;
-};
 
 /**
  * Answers a cached body with its ETag; a client that already holds it gets 304 and no body.
@@ -52,7 +47,7 @@ function sendCachedBody(
 export function rememberList(
   cache: ResponseCache,
   namespace: string,
-  query: ListQuery,
+  query: TListQuery,
   load: () => Promise<ListResult>,
 ): CachedBody | Promise<CachedBody> {
   // The search text last: the numbers before it hold no colon, so no two queries share a key.
@@ -72,7 +67,7 @@ function sendCachedList(
   reply: FastifyReply,
   cache: ResponseCache,
   namespace: string,
-  query: ListQuery,
+  query: TListQuery,
   load: () => Promise<ListResult>,
 ): void | Promise<void> {
   return mapValueOrPromise(rememberList(cache, namespace, query, load), (entry) => {

@@ -1,4 +1,4 @@
-import { IMPORT_MAX_BYTES, IMPORT_MAX_ROWS } from '@nexusplay/contract/wallets';
+import { IMPORT_MAX_BYTES, IMPORT_MAX_ROWS } from '@nexusplay/contract/personal-rows';
 import { CSV_MAX_COLUMNS } from '../../src/lib/csv.js';
 
 /** A file sent to an import route and the status it must get. */

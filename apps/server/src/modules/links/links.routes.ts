@@ -5,7 +5,7 @@ import { ZErrorResponse } from '@nexusplay/contract/errors';
 import { ZLink, ZLinkRequest } from '@nexusplay/contract/links';
 import { ZIdParams, ZListQuery, ZMessageResponse } from '@nexusplay/contract/lists';
 import { TOTAL_COUNT_HEADER } from '@nexusplay/contract/wire-constants';
-import { ZImportResult, ZOwnerQuery } from '@nexusplay/contract/wallets';
+import { ZImportResult, ZOwnerQuery } from '@nexusplay/contract/personal-rows';
 import { notFound } from '../../lib/app-error.js';
 import { toCsv } from '../../lib/csv.js';
 import { readImportFile, sendCsv } from '../../lib/row-import.js';

@@ -1,4 +1,5 @@
 import { sql, type Kysely } from 'kysely';
+import type { TListQuery } from '@nexusplay/contract/lists';
 import { usernameKey, type TRole, type TUser } from '@nexusplay/contract/users';
 import { nowTimestamp } from '../../db/codecs.js';
 import { pageWithTotal } from '../../db/paged-list.js';
@@ -81,14 +82,8 @@ export async function countAdmins(db: DB): Promise<number> {
   return Number(count);
 }
 
-export type UserQuery = {
-  q?: string | undefined;
-  limit?: number | undefined;
-  offset?: number | undefined;
-};
-
 /** One page of accounts, oldest first, searched by username or email. */
-export async function listUsers(db: DB, query: UserQuery) {
+export async function listUsers(db: DB, query: TListQuery) {
   let base = db.selectFrom('users');
   if (query.q) {
     const q = query.q;

@@ -1,5 +1,6 @@
 import type { Kysely } from 'kysely';
-import { IMPORT_MAX_ROWS, ZWalletRequest } from '@nexusplay/contract/wallets';
+import { IMPORT_MAX_ROWS } from '@nexusplay/contract/personal-rows';
+import { ZWalletRequest } from '@nexusplay/contract/wallets';
 import type { Database } from '../../db/schema.js';
 import { parseCsv } from '../../lib/csv.js';
 import { importRows } from '../../lib/row-import.js';
