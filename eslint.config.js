@@ -1,7 +1,36 @@
+import { readdirSync } from 'node:fs';
+import { join } from 'node:path';
 import js from '@eslint/js';
+import { createNodeResolver, importX } from 'eslint-plugin-import-x';
 import reactHooks from 'eslint-plugin-react-hooks';
 import globals from 'globals';
 import tseslint from 'typescript-eslint';
+
+const webSrc = join(import.meta.dirname, 'apps/web/src');
+const features = readdirSync(join(webSrc, 'features'));
+
+/**
+ * The web app's dependencies point one way: app -> features -> components, lib. A feature that
+ * needs another's work is composed with it by the app instead, so each can change alone.
+ */
+const webBoundaries = [
+  ...features.map((feature) => ({
+    target: `./features/${feature}`,
+    from: './features',
+    except: [`./${feature}`],
+    message: 'A feature does not import another feature; compose them in app/.',
+  })),
+  {
+    target: './features',
+    from: './app',
+    message: 'Features do not import the app; the app composes them.',
+  },
+  {
+    target: ['./components', './lib'],
+    from: ['./features', './app'],
+    message: 'Shared code does not import features or the app.',
+  },
+];
 
 export default tseslint.config(
   {
@@ -32,5 +61,15 @@ export default tseslint.config(
     languageOptions: { globals: { ...globals.browser } },
     plugins: { 'react-hooks': reactHooks },
     rules: reactHooks.configs.recommended.rules,
+  },
+  {
+    files: ['apps/web/src/**/*.{ts,tsx}'],
+    plugins: { 'import-x': importX },
+    settings: {
+      'import-x/resolver-next': [createNodeResolver({ extensions: ['.ts', '.tsx', '.js'] })],
+    },
+    rules: {
+      'import-x/no-restricted-paths': ['error', { basePath: webSrc, zones: webBoundaries }],
+    },
   },
 );

@@ -1,15 +1,25 @@
-import { defineConfig } from 'vitest/config';
+import { configDefaults, defineConfig } from 'vitest/config';
 
 const postgresUrl = process.env.TEST_DATABASE_URL;
 
-const serverProject = (engine: 'sqlite' | 'postgres') => ({
+/*
+ * The hostile-files test times /api/health answers while it attacks the server, so it measures
+ * the server only on an otherwise idle machine: it runs alone, after the rest
+ * (vitest.hostile.config.ts, `npm run test:hostile`), never beside the other test files.
+ */
+const HOSTILE_FILES = 'test/hostile-files.test.ts';
+
+type Suite = 'server' | 'hostile';
+
+const serverProject = (suite: Suite, engine: 'sqlite' | 'postgres') => ({
   extends: true as const,
   resolve: { conditions: ['source'] },
   ssr: { resolve: { conditions: ['source'], externalConditions: ['source'] } },
   test: {
-    name: `server-${engine}`,
+    name: `${suite}-${engine}`,
     root: 'apps/server',
-    include: ['test/**/*.test.ts', 'src/**/*.test.ts'],
+    include: suite === 'hostile' ? [HOSTILE_FILES] : ['test/**/*.test.ts', 'src/**/*.test.ts'],
+    exclude: suite === 'hostile' ? [] : [...configDefaults.exclude, HOSTILE_FILES],
     environment: 'node',
     env: { TEST_ENGINE: engine },
     testTimeout: 20_000,
@@ -17,12 +27,14 @@ const serverProject = (engine: 'sqlite' | 'postgres') => ({
   },
 });
 
+/** The server projects of a suite: SQLite, and PostgreSQL when TEST_DATABASE_URL is set. */
+export const serverProjects = (suite: Suite) => [
+  serverProject(suite, 'sqlite'),
+  ...(postgresUrl ? [serverProject(suite, 'postgres')] : []),
+];
+
 export default defineConfig({
   test: {
-    projects: [
-      'apps/web',
-      serverProject('sqlite'),
-      ...(postgresUrl ? [serverProject('postgres')] : []),
-    ],
+    projects: ['apps/web', ...serverProjects('server')],
   },
 });

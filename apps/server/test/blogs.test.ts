@@ -8,6 +8,7 @@ import {
   signInBoth,
   type Tokens,
 } from './helpers/content.js';
+import { CONTENT_MAX_DEPTH } from '../src/modules/blogs/html-depth.js';
 
 const post = (title: string, extra: Record<string, string> = {}) => ({
   title,
@@ -160,6 +161,31 @@ describe('blogs API', () => {
     const res = await create(post('Invalid', patch));
     expect(res.statusCode).toBe(400);
     expect(res.json().errors[field]).toBe(message);
+  });
+
+  it('refuses content nested deeper than the limit, on publishing and on changing', async () => {
+    const deep = `${'<div>'.repeat(CONTENT_MAX_DEPTH + 1)}Deep`;
+    const message = `Content is nested too deeply (at most ${CONTENT_MAX_DEPTH} levels).`;
+    const count = async () => (await t.db.kysely.selectFrom('blogs').select('id').execute()).length;
+    const before = await count();
+
+    const published = await create(post('Nested', { content: deep }));
+    expect(published.statusCode).toBe(400);
+    expect(published.json()).toEqual({ message, errors: { content: message } });
+    expect(await count()).toBe(before);
+
+    const atLimit = `${'<div>'.repeat(CONTENT_MAX_DEPTH)}Shallow enough`;
+    const created = await create(post('Nested', { content: atLimit }));
+    expect(created.json()).toMatchObject({ content: 'Shallow enough' });
+    const { id } = created.json();
+    const changed = await sendForm(t.app, 'PUT', `/api/blogs/${id}`, tokens.admin, {
+      ...post('Nested'),
+      content: deep,
+    });
+    expect(changed.statusCode).toBe(400);
+    expect(changed.json().errors).toEqual({ content: message });
+    const read = await t.app.inject({ method: 'GET', url: `/api/blogs/${id}` });
+    expect(read.json()).toMatchObject({ content: 'Shallow enough' });
   });
 
   it('lists newest first, searches title and description, and pages', async () => {

@@ -1,14 +1,20 @@
+import { BLOG_CONTENT_MAX } from '@nexusplay/contract/blogs';
 import { IMPORT_MAX_BYTES, IMPORT_MAX_ROWS } from '@nexusplay/contract/personal-rows';
 import { CSV_MAX_COLUMNS } from '../../src/lib/csv.js';
+import { CONTENT_MAX_DEPTH } from '../../src/modules/blogs/html-depth.js';
 
 /** A file sent to an import route and the status it must get. */
 export type HostileText = { name: string; text: string; status: number };
 
-/** `head`, then `unit` as many times as fits in an import file, then `tail`. */
-export function fill(head: string, unit: string, tail = ''): string {
-  const room = IMPORT_MAX_BYTES - Buffer.byteLength(head) - Buffer.byteLength(tail);
+/** `head`, then `unit` as many times as fits in `size` bytes, then `tail`. */
+function fillTo(size: number, head: string, unit: string, tail: string): string {
+  const room = size - Buffer.byteLength(head) - Buffer.byteLength(tail);
   return head + unit.repeat(Math.floor(room / Buffer.byteLength(unit))) + tail;
 }
+
+/** `head`, then `unit` as many times as fits in an import file, then `tail`. */
+export const fill = (head: string, unit: string, tail = '') =>
+  fillTo(IMPORT_MAX_BYTES, head, unit, tail);
 
 const range = (count: number) => Array.from({ length: count }, (_, index) => index);
 
@@ -150,4 +156,69 @@ export const hostileLinkCsvs: HostileText[] = [
         .join(''),
     status: 200,
   },
+];
+
+/** `head`, then `unit` as many times as fits in a blog post's content, then `tail`. */
+const fillContent = (head: string, unit: string, tail = '') =>
+  fillTo(BLOG_CONTENT_MAX, head, unit, tail);
+
+/** An opening tag with as many distinct attributes as fit in a blog post's content. */
+function manyAttributes(): string {
+  const names: string[] = [];
+  let length = '<p >x</p>'.length;
+  for (let n = 0; length + n.toString(36).length + 2 < BLOG_CONTENT_MAX; n += 1) {
+    names.push(`a${n.toString(36)}`);
+    length += n.toString(36).length + 2;
+  }
+  return `<p ${names.join(' ')}>x</p>`;
+}
+
+const nestedTo = (depth: number, inner: string) =>
+  `${'<b>'.repeat(depth)}${inner}${'</b>'.repeat(depth)}`;
+
+/**
+ * Blog post contents at the size limit: elements nested past any real article (unknown tags,
+ * allowed ones, lists, foreign SVG, tags never closed), and bodies that stay within the nesting
+ * limit while stressing the parser otherwise (nesting to the limit over and over, unmatched closing
+ * tags, many attributes, one huge attribute, entities, unclosed comments and raw text).
+ */
+export const hostileBlogBodies: HostileText[] = [
+  { name: 'unknown tags nested', text: fillContent('', '<x>'), status: 400 },
+  { name: 'divs nested', text: fillContent('', '<div>'), status: 400 },
+  { name: 'allowed tags nested', text: fillContent('', '<b><i>'), status: 400 },
+  { name: 'lists nested', text: fillContent('', '<ul><li>'), status: 400 },
+  { name: 'SVG nested', text: fillContent('', '<svg>'), status: 400 },
+  { name: 'unclosed tags around text', text: fillContent('', '<b>x'), status: 400 },
+  {
+    name: 'unmatched closing tags below deep nesting',
+    text: fillContent('<i>'.repeat(20_000), '</b>'),
+    status: 400,
+  },
+  {
+    name: 'one level past the nesting limit',
+    text: nestedTo(CONTENT_MAX_DEPTH + 1, 'x'),
+    status: 400,
+  },
+  {
+    name: 'nesting to the limit over and over',
+    text: fillContent('', nestedTo(CONTENT_MAX_DEPTH, 'x')),
+    status: 201,
+  },
+  {
+    name: 'unmatched closing tags below nesting at the limit',
+    text: fillContent('<i>'.repeat(CONTENT_MAX_DEPTH), '</b>'),
+    status: 201,
+  },
+  { name: 'unclosed paragraphs', text: fillContent('', '<p>x'), status: 201 },
+  { name: 'unclosed list items', text: fillContent('<ul>', '<li>x'), status: 201 },
+  { name: 'many attributes', text: manyAttributes(), status: 201 },
+  {
+    name: 'one huge attribute',
+    text: fillContent('<a href="https://example.com/', 'x', '">link</a>'),
+    status: 201,
+  },
+  { name: 'an unterminated attribute', text: fillContent('<a href="', 'x'), status: 201 },
+  { name: 'a paragraph of entities', text: fillContent('<p>', '&amp;', '</p>'), status: 201 },
+  { name: 'an unclosed comment', text: fillContent('<p>x</p><!--', '<b>'), status: 201 },
+  { name: 'raw text of a script', text: fillContent('<p>x</p><script>', '<b>'), status: 201 },
 ];

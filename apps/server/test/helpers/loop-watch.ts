@@ -1,6 +1,8 @@
 import { monitorEventLoopDelay } from 'node:perf_hooks';
 import { setTimeout as sleep } from 'node:timers/promises';
 
+const RESOLUTION_MS = 5;
+
 /** The slowest health answer and the longest event-loop delay, in ms, with what ran meanwhile. */
 export type LoopReport = {
   polls: number;
@@ -21,7 +23,7 @@ export type LoopWatch = {
  * measuring this process's event-loop delay: a request that holds the loop shows in both.
  */
 export function watchLoop(baseUrl: string, pauseMs = 15): LoopWatch {
-  const overall = monitorEventLoopDelay({ resolution: 5 });
+  const overall = monitorEventLoopDelay({ resolution: RESOLUTION_MS });
   overall.enable();
   const report: LoopReport = {
     polls: 0,
@@ -53,12 +55,16 @@ export function watchLoop(baseUrl: string, pauseMs = 15): LoopWatch {
 
   return {
     async during(name, work) {
-      const delay = monitorEventLoopDelay({ resolution: 5 });
+      const delay = monitorEventLoopDelay({ resolution: RESOLUTION_MS });
       delay.enable();
+      // A monitor records nothing at its first tick, and a block shows at the tick after it: a
+      // tick either side charges the work's own blocks to it rather than to the gap after it.
+      await sleep(2 * RESOLUTION_MS);
       current = name;
       try {
         return await work();
       } finally {
+        await sleep(2 * RESOLUTION_MS);
         current = '(between requests)';
         delay.disable();
         const ms = delay.max / 1e6;

@@ -1,3 +1,4 @@
+import { setImmediate as nextTurn } from 'node:timers/promises';
 import { Parser } from 'htmlparser2';
 import sanitizeHtml from 'sanitize-html';
 import { escapeHtml } from '../../lib/html.js';
@@ -126,11 +127,34 @@ export const excerptOf = (html: string, length = EXCERPT_LENGTH) =>
 export type BlogSummary = { description: string | null; description_derived: boolean };
 
 /**
- * The description a post is stored with: the one its author wrote, sanitised, or else one derived
- * from its content, marked as such so that it follows the content when the content changes.
+ * The description a post is stored with: the one its author wrote (sanitised), or else the one
+ * derived from its content, marked as such so that it follows the content when the content changes.
  */
-export function summaryOf(contentHtml: string, written: string | undefined): BlogSummary {
-  const description = written ? sanitizeSummary(written) : '';
-  if (description) return { description, description_derived: false };
-  return { description: excerptOf(contentHtml) || null, description_derived: true };
+export const chooseSummary = (written: string, derived: string | null): BlogSummary =>
+  written
+    ? { description: written, description_derived: false }
+    : { description: derived, description_derived: true };
+
+export const summaryOf = (contentHtml: string, written: string | undefined): BlogSummary =>
+  chooseSummary(written ? sanitizeSummary(written) : '', excerptOf(contentHtml) || null);
+
+/** A post's stored HTML: its article, the description written for it and the one derived. */
+export type PostHtml = { content: string; written: string; derived: string | null };
+
+/**
+ * The stored HTML of a post's fields. A pass over a long article takes tens of milliseconds, so
+ * each pass runs in a turn of its own and other requests are answered between them.
+ */
+export async function renderPostHtml(
+  content: string,
+  description: string | undefined,
+): Promise<PostHtml> {
+  await nextTurn();
+  const article = sanitizeArticle(content);
+  await nextTurn();
+  return {
+    content: article,
+    written: description ? sanitizeSummary(description) : '',
+    derived: excerptOf(content) || null,
+  };
 }

@@ -7,11 +7,11 @@ import {
   writeWithPicture,
   type PictureChoice,
 } from '../uploads/row-pictures.js';
-import { sanitizeArticle, sanitizeSummary, summaryOf } from './blog-html.js';
+import { chooseSummary, renderPostHtml, type PostHtml } from './blog-html.js';
 import { deleteBlog, getBlog, insertBlog, updateBlog } from './blogs.repository.js';
 
 type DB = Kysely<Database>;
-type BlogFields = ReturnType<typeof ZBlogFields.parse>;
+export type BlogFields = ReturnType<typeof ZBlogFields.parse>;
 
 const missing = () => notFound('This blog post does not exist.');
 
@@ -23,37 +23,43 @@ const missing = () => notFound('This blog post does not exist.');
  */
 function blogValues(
   fields: BlogFields,
+  html: PostHtml,
   image: string | null,
   current?: Pick<TBlog, 'description' | 'description_derived'>,
 ) {
   const echoed =
     current?.description_derived === true &&
     fields.description !== undefined &&
-    sanitizeSummary(fields.description) === current.description;
+    html.written === current.description;
   return {
     title: fields.title,
-    content: sanitizeArticle(fields.content),
-    ...summaryOf(fields.content, echoed ? undefined : fields.description),
+    content: html.content,
+    ...chooseSummary(echoed ? '' : html.written, html.derived),
     author: fields.author,
     date: fields.date,
     image,
   };
 }
 
-export function createBlog(db: DB, fields: BlogFields, choice: PictureChoice) {
+/** The post's HTML is sanitised before the transaction opens: it can take a while. */
+export async function createBlog(db: DB, fields: BlogFields, choice: PictureChoice) {
+  const html = await renderPostHtml(fields.content, fields.description);
   return db
     .transaction()
     .execute((trx) =>
-      writeWithPicture(trx, choice, null, (image) => insertBlog(trx, blogValues(fields, image))),
+      writeWithPicture(trx, choice, null, (image) =>
+        insertBlog(trx, blogValues(fields, html, image)),
+      ),
     );
 }
 
 export async function changeBlog(db: DB, id: number, fields: BlogFields, choice: PictureChoice) {
+  const html = await renderPostHtml(fields.content, fields.description);
   const blog = await db.transaction().execute(async (trx) => {
     const current = await getBlog(trx, id);
     if (!current) throw missing();
     return writeWithPicture(trx, choice, current.image, (image) =>
-      updateBlog(trx, id, blogValues(fields, image, current)),
+      updateBlog(trx, id, blogValues(fields, html, image, current)),
     );
   });
   if (!blog) throw missing();

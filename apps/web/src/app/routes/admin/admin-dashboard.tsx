@@ -5,7 +5,7 @@ import { StatCards } from '../../../features/analytics/components/stat-cards';
 import { UserDistributionChart } from '../../../features/analytics/components/user-distribution-chart';
 import { UserGrowthChart } from '../../../features/analytics/components/user-growth-chart';
 import { WebsiteVisitsChart } from '../../../features/analytics/components/website-visits-chart';
-import { AdminPage } from './admin-page';
+import { AdminPage } from '../../../components/ui/admin-page';
 
 export function AdminDashboardPage() {
   const stats = useQuery(statsQuery());

@@ -1,5 +1,5 @@
 import { Link } from 'react-router';
-import { AdminPage } from './admin-page';
+import { AdminPage } from '../../../components/ui/admin-page';
 
 export function AdminNotFoundPage() {
   return (

@@ -1,7 +1,7 @@
 import { Page } from '../../../components/ui/page';
 import { AXIE_INCOME } from '../../../features/income/api/income-token';
 import { IncomeTracker } from '../../../features/income/components/income-tracker';
-import { TOOL_CATALOG } from './tool-catalog';
+import { TOOL_CATALOG } from '../../../features/tools/components/tool-catalog';
 
 export function IncomeAxiePage() {
   const { name, description } = TOOL_CATALOG.incomeAxie;

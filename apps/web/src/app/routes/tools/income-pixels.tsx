@@ -1,7 +1,7 @@
 import { Page } from '../../../components/ui/page';
 import { PIXELS_INCOME } from '../../../features/income/api/income-token';
 import { IncomeTracker } from '../../../features/income/components/income-tracker';
-import { TOOL_CATALOG } from './tool-catalog';
+import { TOOL_CATALOG } from '../../../features/tools/components/tool-catalog';
 
 export function IncomePixelsPage() {
   const { name, description } = TOOL_CATALOG.incomePixels;

@@ -1,6 +1,6 @@
 import { Page } from '../../../components/ui/page';
 import { MarketExplorer } from '../../../features/market/components/market-explorer';
-import { TOOL_CATALOG } from './tool-catalog';
+import { TOOL_CATALOG } from '../../../features/tools/components/tool-catalog';
 
 export function MarketPixelsPage() {
   const { name, description } = TOOL_CATALOG.marketPixels;

@@ -8,7 +8,7 @@ import { ImageField } from '../../../components/ui/image-field';
 import { Skeleton } from '../../../components/ui/skeleton';
 import { TextField } from '../../../components/ui/text-field';
 import { TextareaField } from '../../../components/ui/textarea-field';
-import { describeSaveError } from '../../../lib/form-errors';
+import { useSaveErrors } from '../../../lib/form-errors';
 import { todayAsCalendarDate } from '../../../lib/format-date';
 import { useSaveBlogMutation } from '../api/manage-blogs';
 
@@ -19,7 +19,9 @@ const RichTextEditor = lazy(async () => ({
 
 /** The text fields travel beside the image file, which the form does not hold itself. */
 const ZBlogForm = ZBlogFields.omit({ remove_image: true });
-const SERVER_FIELDS = ['title', 'content', 'author', 'date', 'description', 'image'] as const;
+
+/** Messages about the image go under its picker, which the form does not hold. */
+const OUTSIDE_FIELDS = ['image'] as const;
 
 type BlogFormProps = {
   /** The post to edit; without one the form adds a new post. */
@@ -65,22 +67,19 @@ export function BlogForm({ blog, onSaved, onCancel }: BlogFormProps) {
       },
     );
   });
-
-  const saveError = describeSaveError(
-    mutation.error,
-    SERVER_FIELDS,
-    blog ? 'Failed to update blog.' : 'Failed to create blog.',
-    feedback.stands,
-  );
-  const contentError = errors.content?.message ?? saveError.fieldErrors.content;
+  const alert = useSaveErrors(form, mutation.error, feedback, {
+    outside: OUTSIDE_FIELDS,
+    fallback: blog ? 'Failed to update blog.' : 'Failed to create blog.',
+  });
+  const contentError = errors.content?.message;
 
   return (
     <form noValidate onSubmit={feedback.submit(onSubmit)} className="space-y-5">
-      {saveError.alert ? <FormAlert>{saveError.alert}</FormAlert> : null}
+      {alert ? <FormAlert>{alert}</FormAlert> : null}
       <TextField
         label="Title"
         autoComplete="off"
-        error={errors.title?.message ?? saveError.fieldErrors.title}
+        error={errors.title?.message}
         {...register('title')}
       />
       <ImageField
@@ -88,14 +87,16 @@ export function BlogForm({ blog, onSaved, onCancel }: BlogFormProps) {
         currentImageUrl={blog?.image}
         onFileChange={(file) => {
           setImage(file);
+          form.clearErrors('root.image');
           feedback.changed('image');
         }}
         removeCurrent={removeImage}
         onRemoveCurrentChange={(remove) => {
           setRemoveImage(remove);
+          form.clearErrors('root.image');
           feedback.changed('image');
         }}
-        error={saveError.fieldErrors.image}
+        error={errors.root?.image?.message}
       />
       <div className="space-y-1.5">
         <div id={contentLabelId} className="text-sm font-medium text-slate-200">
@@ -121,21 +122,16 @@ export function BlogForm({ blog, onSaved, onCancel }: BlogFormProps) {
         <TextField
           label="Author"
           autoComplete="off"
-          error={errors.author?.message ?? saveError.fieldErrors.author}
+          error={errors.author?.message}
           {...register('author')}
         />
-        <TextField
-          label="Date"
-          type="date"
-          error={errors.date?.message ?? saveError.fieldErrors.date}
-          {...register('date')}
-        />
+        <TextField label="Date" type="date" error={errors.date?.message} {...register('date')} />
       </div>
       <TextareaField
         label="Description"
         rows={3}
         hint="Optional. A short summary for the blog cards; left blank, the start of the content is used."
-        error={errors.description?.message ?? saveError.fieldErrors.description}
+        error={errors.description?.message}
         {...register('description')}
       />
       <FormActions pending={mutation.isPending} onCancel={onCancel} />

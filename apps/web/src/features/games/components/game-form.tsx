@@ -7,12 +7,14 @@ import { FormAlert, useFormFeedback } from '../../../components/ui/form-alert';
 import { ImageField } from '../../../components/ui/image-field';
 import { TextField } from '../../../components/ui/text-field';
 import { TextareaField } from '../../../components/ui/textarea-field';
-import { describeSaveError } from '../../../lib/form-errors';
+import { useSaveErrors } from '../../../lib/form-errors';
 import { useSaveGameMutation } from '../api/manage-games';
 
 /** The text fields travel beside the image file, which the form does not hold itself. */
 const ZGameForm = ZGameFields.omit({ remove_image: true });
-const SERVER_FIELDS = ['name', 'description', 'link', 'image'] as const;
+
+/** Messages about the image go under its picker, which the form does not hold. */
+const OUTSIDE_FIELDS = ['image'] as const;
 
 type GameFormProps = {
   /** The game to edit; without one the form adds a new game. */
@@ -52,27 +54,24 @@ export function GameForm({ game, onSaved, onCancel }: GameFormProps) {
       },
     );
   });
-
-  const saveError = describeSaveError(
-    mutation.error,
-    SERVER_FIELDS,
-    game ? 'Failed to update game.' : 'Failed to create game.',
-    feedback.stands,
-  );
+  const alert = useSaveErrors(form, mutation.error, feedback, {
+    outside: OUTSIDE_FIELDS,
+    fallback: game ? 'Failed to update game.' : 'Failed to create game.',
+  });
 
   return (
     <form noValidate onSubmit={feedback.submit(onSubmit)} className="space-y-5">
-      {saveError.alert ? <FormAlert>{saveError.alert}</FormAlert> : null}
+      {alert ? <FormAlert>{alert}</FormAlert> : null}
       <TextField
         label="Name"
         autoComplete="off"
-        error={errors.name?.message ?? saveError.fieldErrors.name}
+        error={errors.name?.message}
         {...register('name')}
       />
       <TextareaField
         label="Description"
         rows={4}
-        error={errors.description?.message ?? saveError.fieldErrors.description}
+        error={errors.description?.message}
         {...register('description')}
       />
       <TextField
@@ -82,7 +81,7 @@ export function GameForm({ game, onSaved, onCancel }: GameFormProps) {
         autoComplete="off"
         placeholder="https://"
         hint="The game's own site, opened in a new tab from the game card."
-        error={errors.link?.message ?? saveError.fieldErrors.link}
+        error={errors.link?.message}
         {...register('link')}
       />
       <ImageField
@@ -90,14 +89,16 @@ export function GameForm({ game, onSaved, onCancel }: GameFormProps) {
         currentImageUrl={game?.image}
         onFileChange={(file) => {
           setImage(file);
+          form.clearErrors('root.image');
           feedback.changed('image');
         }}
         removeCurrent={removeImage}
         onRemoveCurrentChange={(remove) => {
           setRemoveImage(remove);
+          form.clearErrors('root.image');
           feedback.changed('image');
         }}
-        error={saveError.fieldErrors.image}
+        error={errors.root?.image?.message}
       />
       <FormActions pending={mutation.isPending} onCancel={onCancel} />
     </form>

@@ -6,11 +6,9 @@ import { FormActions } from '../../../components/ui/form-actions';
 import { FormAlert, useFormFeedback } from '../../../components/ui/form-alert';
 import { TextField } from '../../../components/ui/text-field';
 import { SelectField } from '../../../components/ui/select-field';
-import { describeSaveError } from '../../../lib/form-errors';
+import { useSaveErrors } from '../../../lib/form-errors';
 import type { IncomeTokenConfig } from '../api/income-token';
 import { useSaveIncomeMutation } from '../api/manage-income';
-
-const SERVER_FIELDS = ['income', 'expense', 'expense_type', 'expense_description', 'date'] as const;
 
 type IncomeFormProps = {
   config: IncomeTokenConfig;
@@ -56,17 +54,13 @@ export function IncomeForm({ config, record, onSaved, onCancel }: IncomeFormProp
       },
     );
   });
-
-  const saveError = describeSaveError(
-    mutation.error,
-    SERVER_FIELDS,
-    record ? 'Failed to update the record.' : 'Failed to add the record.',
-    feedback.stands,
-  );
+  const alert = useSaveErrors(form, mutation.error, feedback, {
+    fallback: record ? 'Failed to update the record.' : 'Failed to add the record.',
+  });
 
   return (
     <form noValidate onSubmit={feedback.submit(onSubmit)} className="space-y-5">
-      {saveError.alert ? <FormAlert>{saveError.alert}</FormAlert> : null}
+      {alert ? <FormAlert>{alert}</FormAlert> : null}
       <TextField
         label={`${config.label} amount`}
         type="number"
@@ -75,7 +69,7 @@ export function IncomeForm({ config, record, onSaved, onCancel }: IncomeFormProp
         step="any"
         placeholder="0"
         hint="Optional. Empty counts as 0."
-        error={errors.income?.message ?? saveError.fieldErrors.income}
+        error={errors.income?.message}
         {...register('income')}
       />
       <div className="grid grid-cols-1 gap-5 sm:grid-cols-2">
@@ -87,12 +81,12 @@ export function IncomeForm({ config, record, onSaved, onCancel }: IncomeFormProp
           step="any"
           placeholder="0"
           hint={`Optional. Dollars are kept to the cent, ${config.label} as whole tokens.`}
-          error={errors.expense?.message ?? saveError.fieldErrors.expense}
+          error={errors.expense?.message}
           {...register('expense')}
         />
         <SelectField
           label="Expense type"
-          error={errors.expense_type?.message ?? saveError.fieldErrors.expense_type}
+          error={errors.expense_type?.message}
           {...register('expense_type')}
         >
           <option value="usd">USD</option>
@@ -104,14 +98,14 @@ export function IncomeForm({ config, record, onSaved, onCancel }: IncomeFormProp
         autoComplete="off"
         maxLength={EXPENSE_DESCRIPTION_MAX}
         placeholder="Seeds, land rent, energy..."
-        error={errors.expense_description?.message ?? saveError.fieldErrors.expense_description}
+        error={errors.expense_description?.message}
         {...register('expense_description')}
       />
       <TextField
         label="Date"
         type="date"
         hint="Optional. Leave it empty for today: the server's date is used."
-        error={errors.date?.message ?? saveError.fieldErrors.date}
+        error={errors.date?.message}
         {...register('date')}
       />
       <FormActions pending={mutation.isPending} onCancel={onCancel} />

@@ -5,10 +5,9 @@ import { Button } from '../../../components/ui/button';
 import { FormAlert, useFormFeedback } from '../../../components/ui/form-alert';
 import { TextField } from '../../../components/ui/text-field';
 import { TextareaField } from '../../../components/ui/textarea-field';
-import { describeSaveError } from '../../../lib/form-errors';
+import { useSaveErrors } from '../../../lib/form-errors';
 import { useSaveNotificationMutation } from '../api/manage-notifications';
 
-const SERVER_FIELDS = ['title', 'message'] as const;
 const SAVE_FAILED_MESSAGE = 'Terjadi kesalahan saat mengirim data.';
 
 type NotificationFormProps = {
@@ -50,12 +49,7 @@ export function NotificationForm({ notification, onSaved, onCancelEdit }: Notifi
   });
 
   // The server's reasons go under their fields; above the form it is always the SPEC's sentence.
-  const { fieldErrors } = describeSaveError(
-    mutation.error,
-    SERVER_FIELDS,
-    SAVE_FAILED_MESSAGE,
-    feedback.stands,
-  );
+  useSaveErrors(form, mutation.error, feedback, { fallback: SAVE_FAILED_MESSAGE });
 
   return (
     <form noValidate onSubmit={feedback.submit(onSubmit)} className="space-y-5">
@@ -66,14 +60,14 @@ export function NotificationForm({ notification, onSaved, onCancelEdit }: Notifi
         // Choosing a notification to edit takes the keyboard straight to its text.
         autoFocus={isEditing}
         placeholder="Contoh: Pemeliharaan server"
-        error={errors.title?.message ?? fieldErrors.title}
+        error={errors.title?.message}
         {...register('title')}
       />
       <TextareaField
         label="Pesan"
         rows={5}
         placeholder="Tulis pesan untuk semua pengguna..."
-        error={errors.message?.message ?? fieldErrors.message}
+        error={errors.message?.message}
         {...register('message')}
       />
       <div className="flex flex-wrap justify-end gap-3">

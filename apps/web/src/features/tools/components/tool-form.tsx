@@ -5,11 +5,9 @@ import { FormActions } from '../../../components/ui/form-actions';
 import { FormAlert, useFormFeedback } from '../../../components/ui/form-alert';
 import { TextField } from '../../../components/ui/text-field';
 import { TextareaField } from '../../../components/ui/textarea-field';
-import { describeSaveError } from '../../../lib/form-errors';
+import { useSaveErrors } from '../../../lib/form-errors';
 import { useSaveToolMutation } from '../api/manage-tools';
 import { ToolIcon } from './tool-icon';
-
-const SERVER_FIELDS = ['name', 'icon', 'description', 'link'] as const;
 
 type ToolFormProps = {
   /** The tool to edit; without one the form adds a new tool. */
@@ -51,21 +49,17 @@ export function ToolForm({ tool, onSaved, onCancel }: ToolFormProps) {
       },
     );
   });
-
-  const saveError = describeSaveError(
-    mutation.error,
-    SERVER_FIELDS,
-    tool ? 'Failed to update tool.' : 'Failed to create tool.',
-    feedback.stands,
-  );
+  const alert = useSaveErrors(form, mutation.error, feedback, {
+    fallback: tool ? 'Failed to update tool.' : 'Failed to create tool.',
+  });
 
   return (
     <form noValidate onSubmit={feedback.submit(onSubmit)} className="space-y-5">
-      {saveError.alert ? <FormAlert>{saveError.alert}</FormAlert> : null}
+      {alert ? <FormAlert>{alert}</FormAlert> : null}
       <TextField
         label="Name"
         autoComplete="off"
-        error={errors.name?.message ?? saveError.fieldErrors.name}
+        error={errors.name?.message}
         {...register('name')}
       />
       <div className="flex items-start gap-4">
@@ -74,7 +68,7 @@ export function ToolForm({ tool, onSaved, onCancel }: ToolFormProps) {
           autoComplete="off"
           className="flex-1"
           hint="An icon name (coins, trending-up, link, wallet, store, ...) or an image address."
-          error={errors.icon?.message ?? saveError.fieldErrors.icon}
+          error={errors.icon?.message}
           {...register('icon')}
         />
         <span
@@ -87,7 +81,7 @@ export function ToolForm({ tool, onSaved, onCancel }: ToolFormProps) {
       <TextareaField
         label="Description"
         rows={3}
-        error={errors.description?.message ?? saveError.fieldErrors.description}
+        error={errors.description?.message}
         {...register('description')}
       />
       <TextField
@@ -95,7 +89,7 @@ export function ToolForm({ tool, onSaved, onCancel }: ToolFormProps) {
         autoComplete="off"
         placeholder="/tools/wallet"
         hint="Optional. A page of this site (/tools/wallet) or a web address."
-        error={errors.link?.message ?? saveError.fieldErrors.link}
+        error={errors.link?.message}
         {...register('link')}
       />
       <FormActions pending={mutation.isPending} onCancel={onCancel} />

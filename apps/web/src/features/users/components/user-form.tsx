@@ -5,10 +5,8 @@ import { FormActions } from '../../../components/ui/form-actions';
 import { FormAlert, useFormFeedback } from '../../../components/ui/form-alert';
 import { TextField } from '../../../components/ui/text-field';
 import { SelectField } from '../../../components/ui/select-field';
-import { describeSaveError } from '../../../lib/form-errors';
+import { useSaveErrors } from '../../../lib/form-errors';
 import { useSaveUserMutation, type SavedUser } from '../api/manage-users';
-
-const SERVER_FIELDS = ['username', 'email', 'role'] as const;
 
 const ROLE_LABELS: Record<(typeof ROLES)[number], string> = { user: 'User', admin: 'Admin' };
 
@@ -40,35 +38,27 @@ export function UserForm({ user, onSaved, onCancel }: UserFormProps) {
   const onSubmit = handleSubmit((values) => {
     mutation.mutate({ id: user?.id, user: values }, { onSuccess: onSaved });
   });
-
-  const saveError = describeSaveError(
-    mutation.error,
-    SERVER_FIELDS,
-    user ? 'Failed to update user.' : 'Failed to create user.',
-    feedback.stands,
-  );
+  const alert = useSaveErrors(form, mutation.error, feedback, {
+    fallback: user ? 'Failed to update user.' : 'Failed to create user.',
+  });
 
   return (
     <form noValidate onSubmit={feedback.submit(onSubmit)} className="space-y-5">
-      {saveError.alert ? <FormAlert>{saveError.alert}</FormAlert> : null}
+      {alert ? <FormAlert>{alert}</FormAlert> : null}
       <TextField
         label="Username"
         autoComplete="off"
-        error={errors.username?.message ?? saveError.fieldErrors.username}
+        error={errors.username?.message}
         {...register('username')}
       />
       <TextField
         label="Email"
         type="email"
         autoComplete="off"
-        error={errors.email?.message ?? saveError.fieldErrors.email}
+        error={errors.email?.message}
         {...register('email')}
       />
-      <SelectField
-        label="Role"
-        error={errors.role?.message ?? saveError.fieldErrors.role}
-        {...register('role')}
-      >
+      <SelectField label="Role" error={errors.role?.message} {...register('role')}>
         {ROLES.map((role) => (
           <option key={role} value={role}>
             {ROLE_LABELS[role]}

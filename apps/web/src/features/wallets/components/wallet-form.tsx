@@ -5,12 +5,11 @@ import { FormActions } from '../../../components/ui/form-actions';
 import { FormAlert, useFormFeedback } from '../../../components/ui/form-alert';
 import { TextField } from '../../../components/ui/text-field';
 import { useAuth } from '../../../lib/auth';
-import { describeSaveError } from '../../../lib/form-errors';
+import { useSaveErrors } from '../../../lib/form-errors';
 import { useSaveWalletMutation } from '../api/manage-wallets';
 
 /** The owner comes from the session, not from the form. */
 const ZWalletForm = ZWalletRequest.omit({ user_id: true });
-const SERVER_FIELDS = ['wallet_name', 'wallet_address', 'category'] as const;
 
 type WalletFormProps = {
   /** The wallet to edit; without one the form adds a new wallet. */
@@ -50,22 +49,18 @@ export function WalletForm({ wallet, onSaved, onCancel }: WalletFormProps) {
       },
     );
   });
-
-  const saveError = describeSaveError(
-    mutation.error,
-    SERVER_FIELDS,
-    wallet ? 'Failed to update wallet.' : 'Failed to create wallet.',
-    feedback.stands,
-  );
+  const alert = useSaveErrors(form, mutation.error, feedback, {
+    fallback: wallet ? 'Failed to update wallet.' : 'Failed to create wallet.',
+  });
 
   return (
     <form noValidate onSubmit={feedback.submit(onSubmit)} className="space-y-5">
-      {saveError.alert ? <FormAlert>{saveError.alert}</FormAlert> : null}
+      {alert ? <FormAlert>{alert}</FormAlert> : null}
       <TextField
         label="Wallet Name"
         autoComplete="off"
         placeholder="Main wallet"
-        error={errors.wallet_name?.message ?? saveError.fieldErrors.wallet_name}
+        error={errors.wallet_name?.message}
         {...register('wallet_name')}
       />
       <TextField
@@ -75,7 +70,7 @@ export function WalletForm({ wallet, onSaved, onCancel }: WalletFormProps) {
         placeholder="0x… or ronin:…"
         hint="0x or ronin: followed by 40 hexadecimal characters."
         className="[&_input]:font-mono"
-        error={errors.wallet_address?.message ?? saveError.fieldErrors.wallet_address}
+        error={errors.wallet_address?.message}
         {...register('wallet_address')}
       />
       <TextField
@@ -83,7 +78,7 @@ export function WalletForm({ wallet, onSaved, onCancel }: WalletFormProps) {
         autoComplete="off"
         placeholder="Gaming"
         hint="Optional. Group wallets by game, purpose or owner."
-        error={errors.category?.message ?? saveError.fieldErrors.category}
+        error={errors.category?.message}
         {...register('category')}
       />
       <FormActions pending={mutation.isPending} onCancel={onCancel} />

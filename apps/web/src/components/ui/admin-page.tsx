@@ -1,5 +1,5 @@
 import type { ReactNode } from 'react';
-import { PageTitle } from '../../../components/ui/page';
+import { PageTitle } from './page';
 
 type AdminPageProps = {
   title: string;

@@ -1,0 +1,115 @@
+import type { TBlog } from '@nexusplay/contract/blogs';
+import { keepPreviousData, useQuery } from '@tanstack/react-query';
+import { NewspaperIcon, PlusIcon } from 'lucide-react';
+import { Button } from '../../../components/ui/button';
+import { ConfirmDialog } from '../../../components/ui/confirm-dialog';
+import { CoverImage } from '../../../components/ui/cover-image';
+import { type Column } from '../../../components/ui/data-table';
+import { FormDialog } from '../../../components/ui/form-dialog';
+import { RowActions } from '../../../components/ui/row-actions';
+import { blogsPageQuery } from '../api/get-blogs';
+import { useDeleteBlogMutation } from '../api/manage-blogs';
+import { BlogForm } from './blog-form';
+import { blogDateLabel, blogTitle } from './blog-display';
+import { NO_VALUE, textOr } from '../../../lib/display';
+import { usePagedSearch } from '../../../lib/use-paged-search';
+import { useDeleteConfirmation, useFormDialog } from '../../../lib/use-row-dialogs';
+import { ADMIN_PAGE_SIZE, emptyTextsFor, PagedTable } from '../../../components/ui/paged-table';
+import { AdminPage } from '../../../components/ui/admin-page';
+import { CellText } from '../../../components/ui/cell-text';
+
+export function BlogsAdmin() {
+  const paging = usePagedSearch(ADMIN_PAGE_SIZE);
+  const blogs = useQuery({ ...blogsPageQuery(paging.query), placeholderData: keepPreviousData });
+  paging.keepInRange(blogs.isPlaceholderData ? undefined : blogs.data?.total);
+  const form = useFormDialog<TBlog>();
+  const deletion = useDeleteConfirmation<TBlog>(useDeleteBlogMutation());
+
+  const columns: Column<TBlog>[] = [
+    {
+      header: 'Title',
+      className: 'max-w-sm',
+      cell: (blog) => (
+        <CellText text={blogTitle(blog)} className="max-w-sm font-medium text-white" />
+      ),
+    },
+    { header: 'Author', cell: (blog) => <CellText text={textOr(blog.author, NO_VALUE)} /> },
+    {
+      header: 'Date',
+      className: 'whitespace-nowrap',
+      cell: (blog) => blogDateLabel(blog),
+    },
+    {
+      header: 'Image',
+      cell: (blog) => (
+        <CoverImage
+          src={blog.image}
+          width={64}
+          height={40}
+          placeholderIcon={NewspaperIcon}
+          className="h-10 w-16 rounded-md"
+        />
+      ),
+    },
+    {
+      header: 'Actions',
+      className: 'text-right',
+      cell: (blog) => (
+        <RowActions
+          name={blogTitle(blog)}
+          onEdit={() => form.openEdit(blog)}
+          onDelete={() => deletion.ask(blog)}
+        />
+      ),
+    },
+  ];
+
+  return (
+    <AdminPage
+      title="Manage Blogs"
+      description="Write, edit and remove the articles shown on the blog."
+      actions={
+        <Button onClick={form.openAdd}>
+          <PlusIcon aria-hidden="true" className="size-4" />
+          Add Blog
+        </Button>
+      }
+    >
+      <PagedTable
+        paging={paging}
+        list={blogs}
+        pageSize={ADMIN_PAGE_SIZE}
+        columns={columns}
+        rowKey={(blog) => blog.id}
+        caption="Blog posts"
+        pagesLabel="Blog pages"
+        search={{ label: 'Search blogs', placeholder: 'Search blogs by title or description...' }}
+        emptyText={emptyTextsFor('posts')}
+      />
+
+      <FormDialog
+        open={form.open}
+        onClose={form.close}
+        size="lg"
+        title={form.row ? 'Edit Blog' : 'Add Blog'}
+        description="Title, author and date are required; the image and description are optional."
+      >
+        <BlogForm blog={form.row} onSaved={form.close} onCancel={form.close} />
+      </FormDialog>
+
+      <ConfirmDialog
+        {...deletion.dialogProps}
+        title="Delete blog post?"
+        description={
+          <>
+            <strong className="text-white">{deletion.row ? blogTitle(deletion.row) : null}</strong>{' '}
+            will be removed from the blog. This cannot be undone.
+          </>
+        }
+        confirmLabel="Delete"
+        pendingLabel="Deleting..."
+        error={deletion.error ? 'Failed to delete blog post.' : undefined}
+      />
+    </AdminPage>
+  );
+}

@@ -1,0 +1,139 @@
+import type { TGame } from '@nexusplay/contract/games';
+import { keepPreviousData, useQuery } from '@tanstack/react-query';
+import { ExternalLinkIcon, Gamepad2Icon, PlusIcon } from 'lucide-react';
+import { Button } from '../../../components/ui/button';
+import { ConfirmDialog } from '../../../components/ui/confirm-dialog';
+import { CoverImage } from '../../../components/ui/cover-image';
+import { type Column } from '../../../components/ui/data-table';
+import { FormDialog } from '../../../components/ui/form-dialog';
+import { RowActions } from '../../../components/ui/row-actions';
+import { gamesPageQuery } from '../api/get-games';
+import { useDeleteGameMutation } from '../api/manage-games';
+import { gameName } from './game-display';
+import { GameForm } from './game-form';
+import { NO_VALUE, textOr } from '../../../lib/display';
+import { isWebUrl } from '../../../lib/urls';
+import { usePagedSearch } from '../../../lib/use-paged-search';
+import { useDeleteConfirmation, useFormDialog } from '../../../lib/use-row-dialogs';
+import { ADMIN_PAGE_SIZE, emptyTextsFor, PagedTable } from '../../../components/ui/paged-table';
+import { AdminPage } from '../../../components/ui/admin-page';
+import { CellText } from '../../../components/ui/cell-text';
+
+export function GamesAdmin() {
+  const paging = usePagedSearch(ADMIN_PAGE_SIZE);
+  const games = useQuery({ ...gamesPageQuery(paging.query), placeholderData: keepPreviousData });
+  paging.keepInRange(games.isPlaceholderData ? undefined : games.data?.total);
+  const form = useFormDialog<TGame>();
+  // The spec tells the outcome of a game's deletion in an alert, after the confirmation closes.
+  const deletion = useDeleteConfirmation<TGame>(useDeleteGameMutation(), {
+    closeOnError: true,
+    onSuccess: () => window.alert('Game deleted successfully!'),
+    onError: (error) => {
+      console.error('The game could not be deleted.', error);
+      window.alert('Failed to delete game.');
+    },
+  });
+
+  const columns: Column<TGame>[] = [
+    {
+      header: 'Name',
+      cell: (game) => <CellText text={gameName(game)} className="font-medium text-white" />,
+    },
+    {
+      header: 'Image',
+      cell: (game) => (
+        <CoverImage
+          src={game.image}
+          width={64}
+          height={40}
+          placeholderIcon={Gamepad2Icon}
+          className="h-10 w-16 rounded-md"
+        />
+      ),
+    },
+    {
+      header: 'Description',
+      className: 'max-w-md',
+      cell: (game) => (
+        <p className="line-clamp-2 wrap-anywhere text-slate-300">
+          {textOr(game.description, NO_VALUE)}
+        </p>
+      ),
+    },
+    {
+      header: 'Link',
+      cell: (game) =>
+        isWebUrl(game.link) ? (
+          <a
+            href={game.link}
+            target="_blank"
+            rel="noopener noreferrer"
+            aria-label={`Visit ${gameName(game)} (opens in a new tab)`}
+            className="inline-flex items-center gap-1 rounded font-semibold text-indigo-300 hover:text-indigo-200"
+          >
+            Visit
+            <ExternalLinkIcon aria-hidden="true" className="size-3.5" />
+          </a>
+        ) : null,
+    },
+    {
+      header: 'Actions',
+      className: 'text-right',
+      cell: (game) => (
+        <RowActions
+          name={gameName(game)}
+          onEdit={() => form.openEdit(game)}
+          onDelete={() => deletion.ask(game)}
+        />
+      ),
+    },
+  ];
+
+  return (
+    <AdminPage
+      title="Manage Games"
+      description="Add, edit and remove the games listed on the site."
+      actions={
+        <Button onClick={form.openAdd}>
+          <PlusIcon aria-hidden="true" className="size-4" />
+          Add Game
+        </Button>
+      }
+    >
+      <PagedTable
+        paging={paging}
+        list={games}
+        pageSize={ADMIN_PAGE_SIZE}
+        columns={columns}
+        rowKey={(game) => game.id}
+        caption="Games"
+        pagesLabel="Games pages"
+        search={{ label: 'Search games', placeholder: 'Search games by name...' }}
+        emptyText={emptyTextsFor('games')}
+      />
+
+      <FormDialog
+        open={form.open}
+        onClose={form.close}
+        size="lg"
+        title={form.row ? 'Edit Game' : 'Add Game'}
+        description="Name, description and link are required; the image is optional."
+      >
+        <GameForm game={form.row} onSaved={form.close} onCancel={form.close} />
+      </FormDialog>
+
+      <ConfirmDialog
+        {...deletion.dialogProps}
+        title="Delete game?"
+        description={
+          <>
+            <strong className="text-white">{deletion.row && gameName(deletion.row)}</strong> will be
+            removed from the site. This cannot be undone.
+          </>
+        }
+        confirmLabel="Delete"
+        pendingLabel="Deleting..."
+      />
+    </AdminPage>
+  );
+}

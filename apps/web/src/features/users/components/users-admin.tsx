@@ -1,0 +1,168 @@
+import type { TUserListItem } from '@nexusplay/contract/users';
+import { keepPreviousData, useQuery } from '@tanstack/react-query';
+import { useState } from 'react';
+import { PlusIcon } from 'lucide-react';
+import { Button } from '../../../components/ui/button';
+import { ConfirmDialog } from '../../../components/ui/confirm-dialog';
+import { type Column } from '../../../components/ui/data-table';
+import { FormDialog } from '../../../components/ui/form-dialog';
+import { RowActions } from '../../../components/ui/row-actions';
+import { usersPageQuery } from '../api/get-users';
+import { useDeleteUserMutation, type SavedUser } from '../api/manage-users';
+import { OneTimePassword } from './one-time-password';
+import { UserForm } from './user-form';
+import { ApiError } from '../../../lib/api-client';
+import { useAuth } from '../../../lib/auth';
+import { cx } from '../../../lib/class-names';
+import { usePagedSearch } from '../../../lib/use-paged-search';
+import { useDeleteConfirmation } from '../../../lib/use-row-dialogs';
+import { ADMIN_PAGE_SIZE, emptyTextsFor, PagedTable } from '../../../components/ui/paged-table';
+import { AdminPage } from '../../../components/ui/admin-page';
+import { CellText } from '../../../components/ui/cell-text';
+
+/** What the modal shows: the form (adding or editing), or the new account's one-time password. */
+type DialogState =
+  | { mode: 'add' }
+  | { mode: 'edit'; user: TUserListItem }
+  | { mode: 'created'; username: string; password: string };
+
+const DIALOG_TEXT = {
+  add: {
+    title: 'Add New User',
+    description: 'A password is generated for the account and shown to you once it is created.',
+  },
+  edit: { title: 'Edit User', description: 'Change the username, email or role.' },
+  created: {
+    title: 'User Created',
+    description: 'Copy the password now: it cannot be shown again.',
+  },
+} as const;
+
+function deleteFailure(error: Error | null): string | undefined {
+  if (error === null) return undefined;
+  // The server explains a refusal (the last admin, your own account) in words worth showing.
+  return error instanceof ApiError && error.status === 409 && error.serverMessage
+    ? error.serverMessage
+    : 'Failed to delete user.';
+}
+
+export function UsersAdmin() {
+  const { userId } = useAuth();
+  const paging = usePagedSearch(ADMIN_PAGE_SIZE);
+  const users = useQuery({ ...usersPageQuery(paging.query), placeholderData: keepPreviousData });
+  paging.keepInRange(users.isPlaceholderData ? undefined : users.data?.total);
+  const [dialog, setDialog] = useState<DialogState | null>(null);
+  const deletion = useDeleteConfirmation<TUserListItem>(useDeleteUserMutation(), {
+    onError: (error) => console.error('The user could not be deleted.', error),
+  });
+
+  const closeDialog = () => setDialog(null);
+  const onSaved = ({ user, password }: SavedUser) =>
+    setDialog(
+      password === undefined ? null : { mode: 'created', username: user.username, password },
+    );
+
+  const columns: Column<TUserListItem>[] = [
+    {
+      header: 'Username',
+      cell: (user) => (
+        <span className="flex items-center gap-2">
+          <CellText text={user.username} className="font-medium text-white" />
+          {user.id === userId ? (
+            <span className="rounded-full bg-slate-700 px-2 py-0.5 text-xs text-slate-200">
+              You
+            </span>
+          ) : null}
+        </span>
+      ),
+    },
+    { header: 'Email', cell: (user) => <CellText text={user.email} /> },
+    {
+      header: 'Role',
+      cell: (user) => (
+        <span
+          className={cx(
+            'rounded-full px-2.5 py-1 text-xs font-semibold',
+            user.role === 'admin'
+              ? 'bg-fuchsia-500/15 text-fuchsia-300'
+              : 'bg-slate-700/60 text-slate-200',
+          )}
+        >
+          {user.role}
+        </span>
+      ),
+    },
+    {
+      header: 'Actions',
+      className: 'text-right',
+      cell: (user) => (
+        <RowActions
+          name={user.username}
+          onEdit={() => setDialog({ mode: 'edit', user })}
+          onDelete={() => deletion.ask(user)}
+        />
+      ),
+    },
+  ];
+
+  return (
+    <AdminPage
+      title="Manage Users"
+      description="Add, edit and remove user accounts and their roles."
+      actions={
+        <Button onClick={() => setDialog({ mode: 'add' })}>
+          <PlusIcon aria-hidden="true" className="size-4" />
+          Add User
+        </Button>
+      }
+    >
+      <PagedTable
+        paging={paging}
+        list={users}
+        pageSize={ADMIN_PAGE_SIZE}
+        columns={columns}
+        rowKey={(user) => user.id}
+        caption="Users"
+        pagesLabel="User pages"
+        search={{ label: 'Search users', placeholder: 'Search users by username or email...' }}
+        emptyText={emptyTextsFor('users')}
+      />
+
+      <FormDialog
+        open={dialog !== null}
+        onClose={closeDialog}
+        title={DIALOG_TEXT[dialog?.mode ?? 'add'].title}
+        description={DIALOG_TEXT[dialog?.mode ?? 'add'].description}
+      >
+        {dialog?.mode === 'created' ? (
+          <OneTimePassword
+            username={dialog.username}
+            password={dialog.password}
+            onDone={closeDialog}
+          />
+        ) : (
+          <UserForm
+            user={dialog?.mode === 'edit' ? dialog.user : undefined}
+            onSaved={onSaved}
+            onCancel={closeDialog}
+          />
+        )}
+      </FormDialog>
+
+      <ConfirmDialog
+        {...deletion.dialogProps}
+        title="Delete user?"
+        description={
+          <>
+            The account of <strong className="text-white">{deletion.row?.username}</strong> (
+            {deletion.row?.email}) will be removed, with its wallets, links and income records. This
+            cannot be undone.
+          </>
+        }
+        confirmLabel="Delete"
+        pendingLabel="Deleting..."
+        error={deleteFailure(deletion.error)}
+      />
+    </AdminPage>
+  );
+}

@@ -1,0 +1,136 @@
+import type { TWallet } from '@nexusplay/contract/wallets';
+import { keepPreviousData, useQuery } from '@tanstack/react-query';
+import { PlusIcon } from 'lucide-react';
+import { ImportExportActions } from '../../../components/ui/import-export-actions';
+import { Button } from '../../../components/ui/button';
+import { CategoryBadge } from '../../../components/ui/category-badge';
+import { ConfirmDialog } from '../../../components/ui/confirm-dialog';
+import type { Column } from '../../../components/ui/data-table';
+import { FormDialog } from '../../../components/ui/form-dialog';
+import { RowActions } from '../../../components/ui/row-actions';
+import { StatusToast } from '../../../components/ui/status-toast';
+import { walletsPageQuery } from '../api/get-wallets';
+import { useDeleteWalletMutation } from '../api/manage-wallets';
+import { useExportWalletsMutation, useImportWalletsMutation } from '../api/transfer-wallets';
+import { WalletAddress } from './wallet-address';
+import { walletName } from './wallet-display';
+import { WalletForm } from './wallet-form';
+import { useAuth } from '../../../lib/auth';
+import { useFlashMessage } from '../../../lib/use-flash-message';
+import { usePagedSearch } from '../../../lib/use-paged-search';
+import { useDeleteConfirmation, useFormDialog } from '../../../lib/use-row-dialogs';
+import { PagedTable, PERSONAL_PAGE_SIZE } from '../../../components/ui/paged-table';
+import { CellText } from '../../../components/ui/cell-text';
+
+/** How long the copy confirmation stays on screen (SPEC 9). */
+const COPY_TOAST_MS = 3000;
+
+export function WalletTracker() {
+  const { userId } = useAuth();
+  const paging = usePagedSearch(PERSONAL_PAGE_SIZE);
+  const wallets = useQuery({
+    ...walletsPageQuery(userId, paging.query),
+    placeholderData: keepPreviousData,
+  });
+  paging.keepInRange(wallets.isPlaceholderData ? undefined : wallets.data?.total);
+  const form = useFormDialog<TWallet>();
+  const deletion = useDeleteConfirmation<TWallet>(useDeleteWalletMutation());
+  const exportMutation = useExportWalletsMutation();
+  const importMutation = useImportWalletsMutation();
+  const toast = useFlashMessage(COPY_TOAST_MS);
+
+  const columns: Column<TWallet>[] = [
+    {
+      header: 'Wallet Name',
+      cell: (wallet) => <CellText text={walletName(wallet)} className="font-medium text-white" />,
+    },
+    {
+      header: 'Address',
+      cell: (wallet) => (
+        <WalletAddress
+          address={wallet.wallet_address}
+          walletName={walletName(wallet)}
+          onCopied={() => toast.flash('Wallet address copied!')}
+          onCopyFailed={() => toast.flash('The address could not be copied.', 'error')}
+        />
+      ),
+    },
+    {
+      header: 'Category',
+      cell: (wallet) => <CategoryBadge category={wallet.category} />,
+    },
+    {
+      header: 'Actions',
+      className: 'text-right',
+      cell: (wallet) => (
+        <RowActions
+          name={walletName(wallet)}
+          onEdit={() => form.openEdit(wallet)}
+          onDelete={() => deletion.ask(wallet)}
+        />
+      ),
+    },
+  ];
+
+  return (
+    <>
+      <PagedTable
+        paging={paging}
+        list={wallets}
+        pageSize={PERSONAL_PAGE_SIZE}
+        columns={columns}
+        rowKey={(wallet) => wallet.id}
+        search={{ label: 'Search wallets', placeholder: 'Search by name, address or category...' }}
+        actions={
+          <>
+            <ImportExportActions
+              noun="wallets"
+              exportMutation={exportMutation}
+              importMutation={importMutation}
+              accept=".csv,text/csv"
+              importLabel="Import CSV"
+            />
+            <Button onClick={form.openAdd}>
+              <PlusIcon aria-hidden="true" className="size-4" />
+              Add Wallet
+            </Button>
+          </>
+        }
+        caption="Your wallets"
+        emptyText={{
+          failed: 'Your wallets could not be loaded. Reload the page to try again.',
+          noMatch: 'No wallets match your search.',
+          none: 'No wallets available.',
+        }}
+        pagesLabel="Wallet pages"
+        pagerWhenNeeded
+        skeletonRows={3}
+      />
+
+      <FormDialog
+        open={form.open}
+        onClose={form.close}
+        title={form.row ? 'Edit Wallet' : 'Add Wallet'}
+        description="Name and address are required; the category is optional."
+      >
+        <WalletForm wallet={form.row} onSaved={form.close} onCancel={form.close} />
+      </FormDialog>
+
+      <ConfirmDialog
+        {...deletion.dialogProps}
+        title="Delete wallet?"
+        description={
+          <>
+            <strong className="text-white">{deletion.row && walletName(deletion.row)}</strong> will
+            no longer be tracked. This cannot be undone.
+          </>
+        }
+        confirmLabel="Delete"
+        pendingLabel="Deleting..."
+        error={deletion.error ? 'Failed to delete wallet.' : undefined}
+      />
+
+      <StatusToast message={toast.message} />
+    </>
+  );
+}

@@ -1,0 +1,10 @@
+import { defineConfig } from 'vitest/config';
+import { serverProjects } from './vitest.config.js';
+
+/** The hostile-files test on each engine, one engine after the other (see vitest.config.ts). */
+export default defineConfig({
+  test: {
+    projects: serverProjects('hostile'),
+    fileParallelism: false,
+  },
+});
