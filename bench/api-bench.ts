@@ -14,7 +14,7 @@ import autocannon from 'autocannon';
 import type { RecordedAnswers } from './baseline-server.js';
 import { makeGames, makePosts } from './catalogue-data.js';
 import { resolveServerEntry } from '../harness/server-process.js';
-import { startFakeUpstream } from './fake-upstream.js';
+import { startFakeUpstream } from '../harness/fake-upstream.js';
 import { formatTable, median, ms, percentile, type Check } from './report.js';
 import {
   pinLoadGenerator,
@@ -132,7 +132,7 @@ export async function runApiBench(options: ApiBenchOptions): Promise<Check[]> {
       FX_TTL: '1h',
       WEB_DIST_DIR: path.join(dataDir, 'no-web-build'),
     });
-    stops.push(server.stop);
+    stops.push(async () => void (await server.stop()));
 
     const api = client(server.url);
     const seeded = await seed(api, admin);
@@ -206,7 +206,7 @@ export async function runApiBench(options: ApiBenchOptions): Promise<Check[]> {
       logFile: path.join(dataDir, 'baseline.log'),
       ready: /baseline listening on (http:\/\/\S+)/,
     });
-    stops.push(baseline.stop);
+    stops.push(async () => void (await baseline.stop()));
 
     const rows: string[][] = [];
     const checks: Check[] = [];

@@ -5,42 +5,21 @@
  * Bounded in count and time; stops by itself.
  */
 import fs from 'node:fs';
-import http from 'node:http';
 import os from 'node:os';
 import path from 'node:path';
-import type { AddressInfo } from 'node:net';
 import { buildApp } from '../apps/server/src/app.js';
 import { loadConfig } from '../apps/server/src/config.js';
 import { openDatabase } from '../apps/server/src/db/database.js';
+import { startFakeUpstream } from '../harness/fake-upstream.js';
 
 const CLIENTS = 1000;
 const POLL_MS = 5000;
 const DURATION_MS = 20_000;
 const TTL_MS = 5000;
 
-const calls: Record<string, number> = {};
-const upstream = http.createServer((request, response) => {
-  const route = (request.url ?? '/').split('?')[0]!;
-  calls[route] = (calls[route] ?? 0) + 1;
-  const bodies: Record<string, unknown> = {
-    '/api/v3/simple/price': {
-      pixels: { usd: 0.05, idr: 800 },
-      'axie-infinity': { usd: 2.5, idr: 40000 },
-    },
-    '/fx': { rates: { IDR: 16000 } },
-    '/market': { data: { Farming: [{ name: 'Popberry', level: 1 }] } },
-  };
-  // A little latency, as a real service has, so that concurrent misses can pile up.
-  setTimeout(
-    () =>
-      response
-        .writeHead(200, { 'content-type': 'application/json' })
-        .end(JSON.stringify(bodies[route] ?? {})),
-    50,
-  );
-});
-await new Promise<void>((resolve) => upstream.listen(0, '127.0.0.1', resolve));
-const base = `http://127.0.0.1:${(upstream.address() as AddressInfo).port}`;
+// A little latency, as a real service has, so that concurrent misses can pile up.
+const upstream = await startFakeUpstream({ latencyMs: 50 });
+const base = upstream.url;
 
 const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'nexusplay-bench-'));
 const config = loadConfig({
@@ -84,12 +63,12 @@ const budget = Math.ceil(elapsed / TTL_MS) + 1;
 console.log(
   `${CLIENTS} clients polling every ${POLL_MS} ms for ${(elapsed / 1000).toFixed(1)} s: ${requests} requests, ${failures} failed`,
 );
-for (const [route, count] of Object.entries(calls)) {
+for (const [route, count] of Object.entries(upstream.calls)) {
   console.log(
     `  upstream ${route}: ${count} calls (budget: at most ${budget}, one per ${TTL_MS} ms TTL) ${count <= budget ? 'PASS' : 'FAIL'}`,
   );
 }
 await app.close();
 await db.close();
-upstream.close();
+await upstream.close();
 fs.rmSync(dataDir, { recursive: true, force: true });

@@ -9,14 +9,14 @@
  * make up the score so a low run can be told apart from a real regression.
  *
  * LIGHTHOUSE_RUNS sets the runs per page (3), CHROMIUM_PATH the browser (/usr/bin/chromium), and
- * BENCH_SERVER_ENTRY / BENCH_WEB_DIST a private build (see built-server.ts).
+ * BENCH_SERVER_ENTRY / BENCH_WEB_DIST a private build (see harness/server-process.ts).
  */
 import fs from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import * as chromeLauncher from 'chrome-launcher';
 import lighthouse, { type Flags, type Result } from 'lighthouse';
-import { startBuiltServer } from './built-server.js';
+import { startBuiltServer } from '../harness/server-process.js';
 
 const PAGES = ['/', '/games', '/blogs/1', '/tools'];
 const CATEGORIES = ['performance', 'accessibility', 'best-practices', 'seo'] as const;
@@ -135,7 +135,11 @@ function printTable(pages: PageReport[]) {
 }
 
 const pages: PageReport[] = [];
-const server = await startBuiltServer();
+const server = await startBuiltServer({
+  purpose: 'bench',
+  entryVariable: 'BENCH_SERVER_ENTRY',
+  webDistVariable: 'BENCH_WEB_DIST',
+});
 try {
   const chrome = await chromeLauncher.launch({
     chromePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',

@@ -1,6 +1,7 @@
 /**
- * Scratch PostgreSQL databases for the load test and the catalogue benchmark: each run creates
- * its own and drops it after, so runs never see each other's rows.
+ * Scratch PostgreSQL databases for the load test, the catalogue benchmark and the server's
+ * child-process tests: each run creates its own and drops it after, so runs never see each
+ * other's rows.
  */
 import { randomBytes } from 'node:crypto';
 import pg from 'pg';
@@ -13,6 +14,17 @@ export async function runStatement(url: string, statement: string) {
   await client.connect();
   try {
     await client.query(statement);
+  } finally {
+    await client.end();
+  }
+}
+
+/** The rows one query answers on the database of `url`. */
+export async function queryRows(url: string, text: string): Promise<Record<string, unknown>[]> {
+  const client = new pg.Client({ connectionString: url });
+  await client.connect();
+  try {
+    return (await client.query<Record<string, unknown>>(text)).rows;
   } finally {
     await client.end();
   }

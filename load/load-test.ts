@@ -20,7 +20,8 @@ import { parseArgs } from 'node:util';
 import { databaseOptionsFor } from '../apps/server/src/db/database.js';
 import { Recorder } from './http-client.js';
 import { Ledger } from './ledger.js';
-import { startServer, startUnavailableUpstream, type RunningServer } from './server-process.js';
+import { startServer, type RunningServer } from './server-process.js';
+import { startFakeUpstream } from '../harness/fake-upstream.js';
 import { createScratchDatabase, type ScratchDatabase } from '../harness/scratch-database.js';
 import { resolveServerEntry } from '../harness/server-process.js';
 import { verifyDatabase, type TableCheck } from './verify.js';
@@ -142,11 +143,12 @@ function printSummary(
 
 async function runEngine(engine: Engine, settings: Settings): Promise<boolean> {
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'nexusplay-load-'));
-  const upstream = await startUnavailableUpstream();
+  // An outage throughout: the server serves its fallback figures and no request leaves the machine.
+  const upstream = await startFakeUpstream({ mode: 'unavailable' });
   let database: ScratchDatabase | undefined;
   let server: RunningServer | undefined;
   const emergencyStop = async () => {
-    server?.kill();
+    await server?.kill();
     fs.rmSync(dataDir, { recursive: true, force: true });
     await database?.drop();
   };
@@ -189,10 +191,18 @@ async function runEngine(engine: Engine, settings: Settings): Promise<boolean> {
       databaseOptionsFor({ databaseUrl: database?.url, dataDir }),
       ledger,
     );
-    return printSummary(engine, settings, recorder, elapsedMs, checks, exitCode, server.errorLines);
+    return printSummary(
+      engine,
+      settings,
+      recorder,
+      elapsedMs,
+      checks,
+      exitCode,
+      await server.errorLines(),
+    );
   } finally {
-    server?.kill();
-    upstream.close();
+    await server?.kill();
+    await upstream.close();
     await database?.drop();
     emergencyStops.delete(emergencyStop);
     fs.rmSync(dataDir, { recursive: true, force: true });

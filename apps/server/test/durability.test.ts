@@ -6,7 +6,7 @@ import {
   type ChildData,
   type ChildServer,
 } from './helpers/child-server.js';
-import { startFakeUpstream } from './helpers/fake-upstream.js';
+import { startFakeUpstream } from '../../../harness/fake-upstream.js';
 import { TEST_ENGINE } from './helpers/test-app.js';
 
 const USERS = 6;

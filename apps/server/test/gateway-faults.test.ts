@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from './helpers/test-app.js';
-import { startFakeUpstream, type Mode } from './helpers/fake-upstream.js';
+import { startFakeUpstream, type Mode } from '../../../harness/fake-upstream.js';
 
 type Upstream = Awaited<ReturnType<typeof startFakeUpstream>>;
 

@@ -1,6 +1,6 @@
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from './helpers/test-app.js';
-import { startFakeUpstream } from './helpers/fake-upstream.js';
+import { startFakeUpstream } from '../../../harness/fake-upstream.js';
 import { describeSource } from '../src/gateway/sources.js';
 
 type Upstream = Awaited<ReturnType<typeof startFakeUpstream>>;

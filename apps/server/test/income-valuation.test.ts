@@ -2,7 +2,7 @@ import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest
 import { buildApp } from '../src/app.js';
 import { dayIn } from '../src/lib/dates.js';
 import { createTestApp, type TestApp } from './helpers/test-app.js';
-import { startFakeUpstream } from './helpers/fake-upstream.js';
+import { startFakeUpstream } from '../../../harness/fake-upstream.js';
 import { loginToken, registerUser } from './helpers/accounts.js';
 import { apiCall, type CallArgs } from './helpers/content.js';
 

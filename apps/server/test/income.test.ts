@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from './helpers/test-app.js';
-import { startFakeUpstream } from './helpers/fake-upstream.js';
+import { startFakeUpstream } from '../../../harness/fake-upstream.js';
 import { loginToken, registerUser } from './helpers/accounts.js';
 import { apiCall, type CallArgs } from './helpers/content.js';
 

@@ -4,7 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { z } from 'zod';
 import { buildApp, type App } from '../src/app.js';
 import { ZMarketUpstreamAnswer } from '../src/gateway/market.js';
-import { startFakeUpstream } from './helpers/fake-upstream.js';
+import { startFakeUpstream } from '../../../harness/fake-upstream.js';
 import { createTestDatabase, testConfig, type TestDatabase } from './helpers/test-app.js';
 
 type Upstream = Awaited<ReturnType<typeof startFakeUpstream>>;

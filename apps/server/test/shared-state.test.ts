@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createAdmin } from '../src/modules/users/first-admin.js';
 import { loginToken, newIdentity, registerUser } from './helpers/accounts.js';
 import { bearer } from './helpers/content.js';
-import { startFakeUpstream } from './helpers/fake-upstream.js';
+import { startFakeUpstream } from '../../../harness/fake-upstream.js';
 import { createSharedPair, TEST_REDIS_URL, type SharedPair } from './helpers/shared-pair.js';
 
 const tool = (name: string) => ({

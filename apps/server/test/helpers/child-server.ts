@@ -1,20 +1,15 @@
-import { spawn } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import fs from 'node:fs';
-import { createRequire } from 'node:module';
 import os from 'node:os';
 import path from 'node:path';
-import { pathToFileURL } from 'node:url';
 import SQLite from 'better-sqlite3';
-import pg from 'pg';
+import { createScratchDatabase, queryRows } from '../../../../harness/scratch-database.js';
+import {
+  SOURCE_ENTRY,
+  startServer,
+  type ServerProcess,
+} from '../../../../harness/server-process.js';
 import { TEST_ENGINE } from './test-app.js';
-
-const MAIN = path.resolve(import.meta.dirname, '../../src/main.ts');
-const TSCONFIG = path.resolve(import.meta.dirname, '../../tsconfig.json');
-// Resolved from this file, so the child does not depend on the directory the tests run from.
-const TSX_LOADER = pathToFileURL(createRequire(import.meta.url).resolve('tsx')).href;
-const SERVING = / is serving on (http:\/\/\S+) \((sqlite|postgres)\)/;
-const START_TIMEOUT_MS = 30_000;
 
 /**
  * Where a server started as a child keeps its data: a temporary data directory, and on
@@ -63,19 +58,16 @@ export async function createChildData(purpose: string): Promise<ChildData> {
 
   const adminUrl = process.env.TEST_DATABASE_URL;
   if (!adminUrl) throw new Error('TEST_ENGINE=postgres needs TEST_DATABASE_URL');
-  const name = `nexusplay_${purpose}_${randomBytes(6).toString('hex')}`;
-  await runOn(adminUrl, `create database ${name}`);
-  const url = new URL(adminUrl);
-  url.pathname = `/${name}`;
-  env.DATABASE_URL = url.href;
+  const database = await createScratchDatabase(adminUrl, purpose);
+  env.DATABASE_URL = database.url;
   return {
     dataDir,
     sqliteFile: undefined,
     env,
-    query: (text) => runOn(url.href, text),
+    query: (text) => queryRows(database.url, text),
     async remove() {
       try {
-        await runOn(adminUrl, `drop database if exists ${name} with (force)`);
+        await database.drop();
       } finally {
         removeDir();
       }
@@ -83,34 +75,7 @@ export async function createChildData(purpose: string): Promise<ChildData> {
   };
 }
 
-async function runOn(url: string, text: string) {
-  const client = new pg.Client({ connectionString: url });
-  await client.connect();
-  try {
-    return (await client.query<Record<string, unknown>>(text)).rows;
-  } finally {
-    await client.end();
-  }
-}
-
-export type ChildExit = { code: number | null; signal: NodeJS.Signals | null };
-
-export type ChildServer = {
-  url: string;
-  engine: 'sqlite' | 'postgres';
-  /** Everything the process has printed so far, stdout and stderr together. */
-  output(): string;
-  /** Resolves once the output matches; rejects if the process ends first or time runs out. */
-  waitForOutput(pattern: RegExp, timeoutMs?: number): Promise<void>;
-  exited: Promise<ChildExit>;
-  signal(signal: NodeJS.Signals): void;
-  /** SIGKILL unless it has already ended; safe to call from afterAll whatever happened. */
-  kill(): Promise<void>;
-};
-
-const running = new Set<() => void>();
-// A test runner that dies mid-test must not leave servers behind on the machine.
-process.once('exit', () => running.forEach((kill) => kill()));
+export type ChildServer = ServerProcess & { engine: 'sqlite' | 'postgres' };
 
 /**
  * The production entry point (src/main.ts) in a process of its own, on 127.0.0.1 and a port the
@@ -121,15 +86,12 @@ export async function startChildServer(
   data: ChildData,
   env: Record<string, string> = {},
 ): Promise<ChildServer> {
-  const child = spawn(process.execPath, ['--conditions=source', '--import', TSX_LOADER, MAIN], {
-    // The data directory holds no .env file, so the server sees only the variables below.
-    cwd: data.dataDir,
+  const server = await startServer({
+    entry: SOURCE_ENTRY,
+    dataDir: data.dataDir,
+    inheritEnv: false,
+    timeoutMs: 30_000,
     env: {
-      PATH: process.env.PATH ?? '',
-      TSX_TSCONFIG_PATH: TSCONFIG,
-      NODE_ENV: 'production',
-      PORT: '0',
-      HOST: '127.0.0.1',
       WEB_DIST_DIR: path.join(data.dataDir, 'no-web-build'),
       ADMIN_EMAIL: 'admin@example.com',
       ADMIN_USERNAME: 'admin',
@@ -142,72 +104,6 @@ export async function startChildServer(
       ...data.env,
       ...env,
     },
-    stdio: ['ignore', 'pipe', 'pipe'],
   });
-
-  let output = '';
-  const listeners = new Set<() => void>();
-  const onData = (chunk: Buffer) => {
-    output += chunk.toString('utf8');
-    listeners.forEach((listener) => listener());
-  };
-  child.stdout.on('data', onData);
-  child.stderr.on('data', onData);
-
-  let ended = false;
-  const exited = new Promise<ChildExit>((resolve) => {
-    child.once('exit', (code, signal) => {
-      ended = true;
-      running.delete(killNow);
-      listeners.forEach((listener) => listener());
-      resolve({ code, signal });
-    });
-  });
-  function killNow() {
-    if (!ended) child.kill('SIGKILL');
-  }
-  running.add(killNow);
-
-  const waitForOutput = (pattern: RegExp, timeoutMs = 10_000) =>
-    new Promise<void>((resolve, reject) => {
-      const done = (error?: Error) => {
-        clearTimeout(timer);
-        listeners.delete(check);
-        if (error) reject(error);
-        else resolve();
-      };
-      const check = () => {
-        if (pattern.test(output)) done();
-        else if (ended) done(new Error(`server ended before printing ${pattern}:\n${output}`));
-      };
-      const timer = setTimeout(
-        () => done(new Error(`no ${pattern} within ${timeoutMs} ms:\n${output}`)),
-        timeoutMs,
-      );
-      listeners.add(check);
-      check();
-    });
-
-  try {
-    await waitForOutput(SERVING, START_TIMEOUT_MS);
-  } catch (error) {
-    killNow();
-    await exited;
-    throw error;
-  }
-  const [, url, engine] = SERVING.exec(output)!;
-  return {
-    url: url!,
-    engine: engine as 'sqlite' | 'postgres',
-    output: () => output,
-    waitForOutput,
-    exited,
-    signal(signal) {
-      child.kill(signal);
-    },
-    async kill() {
-      killNow();
-      await exited;
-    },
-  };
+  return { ...server, engine: server.engine ?? TEST_ENGINE };
 }

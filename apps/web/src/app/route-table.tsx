@@ -12,6 +12,7 @@ import { toolsPageQuery } from '../features/tools/api/get-tools';
 import { SiteLayout } from './layout/site-layout';
 import { AppLoading, RootLayout } from './layout/root-layout';
 import { RouteError } from './layout/route-error';
+import { pageModules } from './page-modules';
 import { RequireAdmin, RequireUser } from './route-guards';
 import { HomePage } from './routes/home';
 
@@ -51,7 +52,7 @@ export function createRoutes(queryClient: QueryClient): RouteObject[] {
                 });
                 return null;
               },
-              lazy: async () => ({ Component: (await import('./routes/games')).GamesPage }),
+              lazy: async () => ({ Component: (await pageModules['/games']()).GamesPage }),
             },
             {
               path: 'blogs',
@@ -62,7 +63,7 @@ export function createRoutes(queryClient: QueryClient): RouteObject[] {
                 });
                 return null;
               },
-              lazy: async () => ({ Component: (await import('./routes/blogs')).BlogsPage }),
+              lazy: async () => ({ Component: (await pageModules['/blogs']()).BlogsPage }),
             },
             {
               path: 'blogs/:id',
@@ -77,7 +78,7 @@ export function createRoutes(queryClient: QueryClient): RouteObject[] {
                 return null;
               },
               lazy: async () => ({
-                Component: (await import('./routes/blog-detail')).BlogDetailPage,
+                Component: (await pageModules['/blogs/:id']()).BlogDetailPage,
               }),
             },
             {
@@ -90,7 +91,7 @@ export function createRoutes(queryClient: QueryClient): RouteObject[] {
                 void queryClient.prefetchQuery({ ...toolsPageQuery(), staleTime: FIRST_LOAD_ONLY });
                 return null;
               },
-              lazy: async () => ({ Component: (await import('./routes/tools')).ToolsPage }),
+              lazy: async () => ({ Component: (await pageModules['/tools']()).ToolsPage }),
             },
             {
               path: 'tools/incomeaxie',

@@ -25,9 +25,9 @@ const multipartDoc = {
  * than any article is refused before it reaches sanitising, whose time grows with the square of
  * the depth.
  */
-function readBlogFields(form: Record<string, string>): BlogFields {
+async function readBlogFields(form: Record<string, string>): Promise<BlogFields> {
   const fields = parseOrThrow(ZBlogFields, form);
-  if (nestsDeeperThan(fields.content, CONTENT_MAX_DEPTH)) {
+  if (await nestsDeeperThan(fields.content, CONTENT_MAX_DEPTH)) {
     const message = `Content is nested too deeply (at most ${CONTENT_MAX_DEPTH} levels).`;
     throw badRequest(message, { content: message });
   }
@@ -55,7 +55,7 @@ const blogForms: FastifyPluginAsyncZod = async (app) => {
     },
     async (request, reply) => {
       const form = await readMultipartForm(request, 'image');
-      const fields = readBlogFields(form.fields);
+      const fields = await readBlogFields(form.fields);
       const blog = await createBlog(db(), fields, await readPictureChoice(form.file?.buffer));
       await changed();
       return reply.status(201).send(blog);
@@ -77,7 +77,7 @@ const blogForms: FastifyPluginAsyncZod = async (app) => {
     async (request) => {
       const { id } = request.params;
       const form = await readMultipartForm(request, 'image');
-      const fields = readBlogFields(form.fields);
+      const fields = await readBlogFields(form.fields);
       const choice = await readPictureChoice(form.file?.buffer, fields.remove_image);
       const blog = await changeBlog(db(), id, fields, choice);
       await changed();

@@ -1,4 +1,5 @@
 import { createRequire } from 'node:module';
+import { setImmediate as nextTurn } from 'node:timers/promises';
 import * as htmlparser2 from 'htmlparser2';
 
 /**
@@ -21,16 +22,23 @@ const sanitizerCopy = createRequire(require.resolve('sanitize-html'))(
 ) as typeof htmlparser2;
 const PARSERS = [...new Set([htmlparser2.Parser, sanitizerCopy.Parser])];
 
+/** How much text a parser reads before other requests get a turn. */
+const SLICE_CHARS = 32 * 1024;
+
 /**
  * True when some element of `html` lies more than `limit` elements deep, as either parser sees it
  * (implied ends such as a paragraph closed by the next one included). Reading stops at the first
- * element too deep, so the parser's list of open elements stays short and the check costs time in
- * proportion to the text.
+ * element too deep, so a parser's list of open elements stays short and the check costs time in
+ * proportion to the text; other requests get a turn every SLICE_CHARS.
  */
-export const nestsDeeperThan = (html: string, limit: number) =>
-  PARSERS.some((Parser) => nestsDeeperWith(Parser, html, limit));
+export async function nestsDeeperThan(html: string, limit: number): Promise<boolean> {
+  for (const Parser of PARSERS) {
+    if (await nestsDeeperWith(Parser, html, limit)) return true;
+  }
+  return false;
+}
 
-function nestsDeeperWith(Parser: typeof htmlparser2.Parser, html: string, limit: number) {
+async function nestsDeeperWith(Parser: typeof htmlparser2.Parser, html: string, limit: number) {
   let depth = 0;
   let deeper = false;
   const parser = new Parser(
@@ -49,7 +57,10 @@ function nestsDeeperWith(Parser: typeof htmlparser2.Parser, html: string, limit:
     // The options sanitize-html gives its parser, which plainText's match.
     { decodeEntities: true },
   );
-  parser.write(html);
+  for (let start = 0; start < html.length && !deeper; start += SLICE_CHARS) {
+    await nextTurn();
+    parser.write(html.slice(start, start + SLICE_CHARS));
+  }
   if (!deeper) parser.end();
   return deeper;
 }

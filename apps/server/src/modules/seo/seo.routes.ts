@@ -3,6 +3,7 @@ import { z } from 'zod';
 import { ZBlog } from '@nexusplay/contract/blogs';
 import { zId } from '@nexusplay/contract/numbers';
 import { BLOGS_PAGE_SIZE, GAMES_PAGE_SIZE, listPath } from '@nexusplay/contract/page-data';
+import { PAGE_MODULES } from '@nexusplay/contract/page-modules';
 import { rememberList, type ListResult } from '../../lib/cached-list.js';
 import { escapeHtml } from '../../lib/html.js';
 import type { CachedBody } from '../../lib/response-cache.js';
@@ -86,7 +87,7 @@ export const seoRoutes: FastifyPluginAsyncZod = async (app) => {
       load: (query) => listGames(db(), app.db.engine, query),
       title: 'Explore Our Games',
       description: `Discover Web3 games on ${siteName}: what they are, where to play them and what players think.`,
-      module: 'src/app/routes/games.tsx',
+      module: PAGE_MODULES['/games'],
     },
     {
       namespace: 'blogs',
@@ -94,7 +95,7 @@ export const seoRoutes: FastifyPluginAsyncZod = async (app) => {
       load: (query) => listBlogs(db(), app.db.engine, query),
       title: 'Blog',
       description: `Guides, insights and news about Web3 gaming from ${siteName}.`,
-      module: 'src/app/routes/blogs.tsx',
+      module: PAGE_MODULES['/blogs'],
     },
     {
       namespace: 'tools',
@@ -102,7 +103,7 @@ export const seoRoutes: FastifyPluginAsyncZod = async (app) => {
       load: (query) => listTools(db(), app.db.engine, query),
       title: 'Gaming Tools',
       description: `Track your wallets, links and Pixels and Axie Infinity income with ${siteName}'s tools.`,
-      module: 'src/app/routes/tools.tsx',
+      module: PAGE_MODULES['/tools'],
     },
   ];
 
@@ -131,7 +132,7 @@ export const seoRoutes: FastifyPluginAsyncZod = async (app) => {
       // An unknown post still gets the page: the web app shows the newest post instead.
       if (!blog) return app.sendPage(reply);
       return app.sendPage(reply, {
-        module: 'src/app/routes/blog-detail.tsx',
+        module: PAGE_MODULES['/blogs/:id'],
         // Written as the API writes it: through the contract's schema.
         data: [{ path: `/blogs/${blog.id}`, json: JSON.stringify(ZBlog.parse(blog)) }],
         title: blog.title,

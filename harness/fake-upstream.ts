@@ -1,20 +1,25 @@
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 
-export type Mode = 'ok' | 'slow' | 'error' | 'garbage' | 'huge' | 'reset';
+/** 'unavailable' is an outage (503), so a server serves its fallback figures. */
+export type Mode = 'ok' | 'slow' | 'error' | 'unavailable' | 'garbage' | 'huge' | 'reset';
 
 /** CoinGecko's coin ids of the two tokens. */
 type CoinId = 'pixels' | 'axie-infinity';
 
 const HISTORY_PATH = /^\/api\/v3\/coins\/([a-z-]+)\/history$/;
 
+export type FakeUpstream = Awaited<ReturnType<typeof startFakeUpstream>>;
+
 /**
- * A stand-in for the price, exchange-rate and market services on 127.0.0.1: answers like the
- * real ones in mode 'ok', and misbehaves on demand. Counts the calls it receives per path, and
- * keeps every address asked (with its query) in `requests`.
+ * A stand-in for the price, exchange-rate and market services on 127.0.0.1, for the server's
+ * tests, the load test and the benchmarks: answers like the real ones in mode 'ok', and
+ * misbehaves on demand. Counts the calls it receives per path, and keeps every address asked
+ * (with its query) in `requests`. `latencyMs` delays each answer, as a real service's network
+ * does, so that concurrent misses can pile up.
  */
-export async function startFakeUpstream() {
-  let mode: Mode = 'ok';
+export async function startFakeUpstream(options: { mode?: Mode; latencyMs?: number } = {}) {
+  let mode: Mode = options.mode ?? 'ok';
   const calls: Record<string, number> = {};
   const requests: string[] = [];
   const bodies: Record<string, unknown> = {
@@ -43,7 +48,7 @@ export async function startFakeUpstream() {
     return { id: coin, market_data: { current_price: { usd, idr: usd * 15_900 } } };
   };
 
-  const server = http.createServer((request, response) => {
+  const answer = (request: http.IncomingMessage, response: http.ServerResponse) => {
     const address = request.url ?? '/';
     const path = address.split('?')[0]!;
     calls[path] = (calls[path] ?? 0) + 1;
@@ -55,6 +60,8 @@ export async function startFakeUpstream() {
     }
     if (mode === 'reset') return void request.socket.destroy();
     if (mode === 'error') return void response.writeHead(500).end('{"error":"down"}');
+    if (mode === 'unavailable')
+      return void response.writeHead(503, { 'content-type': 'application/json' }).end('{}');
     if (mode === 'garbage')
       return void response.writeHead(200, { 'content-type': 'application/json' }).end('<html>nope');
     if (mode === 'huge') {
@@ -70,6 +77,11 @@ export async function startFakeUpstream() {
       : bodies[path];
     if (!body) return void response.writeHead(404).end('{}');
     response.writeHead(200, { 'content-type': 'application/json' }).end(JSON.stringify(body));
+  };
+  const server = http.createServer((request, response) => {
+    if (!options.latencyMs) return answer(request, response);
+    const timer = setTimeout(() => answer(request, response), options.latencyMs);
+    response.on('close', () => clearTimeout(timer));
   });
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
   const { port } = server.address() as AddressInfo;
