@@ -1,11 +1,4 @@
-import os from 'node:os';
-import rateLimit from '@fastify/rate-limit';
-import Fastify, {
-  LogController,
-  type FastifyReply,
-  type FastifyRequest,
-  type FastifyServerOptions,
-} from 'fastify';
+import Fastify, { type FastifyServerOptions } from 'fastify';
 import {
   serializerCompiler,
   validatorCompiler,
@@ -21,17 +14,19 @@ import { marketUpstreamOpenapiSchema } from './gateway/market.js';
 import { seoRoutes } from './modules/seo/seo.routes.js';
 import { uploadFileRoutes } from './modules/uploads/uploads.routes.js';
 import { LoginThrottle, type FailureStore } from './modules/auth/login-throttle.js';
+import { AccessLog } from './plugins/access-log.js';
 import { authPlugin } from './plugins/auth.js';
 import { errorsPlugin } from './plugins/errors.js';
 import { inputTextPlugin } from './plugins/input-text.js';
 import { openapiPlugin } from './plugins/openapi.js';
+import { rateLimitsPlugin } from './plugins/rate-limits.js';
 import { securityPlugin } from './plugins/security.js';
 import { webPlugin } from './plugins/web.js';
-import { connectRedis, type SharedRedis } from './shared/redis.js';
-import { RedisCacheVersions } from './shared/redis-cache-versions.js';
-import { MemoryFailureStore } from './shared/memory-failure-store.js';
-import { RedisFailureStore } from './shared/redis-failure-store.js';
-import { RedisRefreshCoordinator } from './shared/redis-refresh-coordinator.js';
+import { connectRedis, type SharedRedis } from './redis/redis.js';
+import { RedisCacheVersions } from './redis/redis-cache-versions.js';
+import { MemoryFailureStore } from './modules/auth/memory-failure-store.js';
+import { RedisFailureStore } from './redis/redis-failure-store.js';
+import { RedisRefreshCoordinator } from './redis/redis-refresh-coordinator.js';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -56,56 +51,6 @@ export type AppDeps = {
   redis?: SharedRedis;
 };
 
-/** The levels at which info lines are written. */
-const LEVELS_WITH_INFO = new Set(['trace', 'debug', 'info']);
-
-/** Where log lines go when the app is given a destination (as main.ts does). */
-type LogDestination = { write(line: string): void };
-
-const PROCESS_FIELDS = `"pid":${process.pid},"hostname":${JSON.stringify(os.hostname())}`;
-
-/**
- * One access-log line per request, written when it completes. Fastify's default writes two (one
- * more on arrival), doubling what logging costs every answer, the cached ones included. With a
- * destination, the line is formatted here in pino's shape (level, time, pid, hostname, reqId,
- * msg) and written to it directly: building it through pino cost more than routing the request.
- * Errors, rare and worth their detail, go through pino.
- */
-class AccessLog extends LogController {
-  constructor(private readonly destination: LogDestination | undefined) {
-    super();
-  }
-
-  override incomingRequest() {}
-
-  override requestCompleted(
-    error: Error | null | undefined,
-    request: FastifyRequest,
-    reply: FastifyReply,
-  ) {
-    const ms = Math.round(reply.elapsedTime * 10) / 10;
-    if (error || !this.destination) {
-      const { method, url, ip } = request;
-      const fields = { method, url, statusCode: reply.statusCode, ms, ip };
-      if (error) reply.log.error({ ...fields, err: error }, 'request errored');
-      else reply.log.info(fields, 'request');
-    } else if (LEVELS_WITH_INFO.has(reply.log.level)) {
-      this.destination.write(
-        `{"level":30,"time":${Date.now()},${PROCESS_FIELDS},"reqId":${JSON.stringify(request.id)},` +
-          `"method":${JSON.stringify(request.method)},"url":${JSON.stringify(request.url)},` +
-          `"statusCode":${reply.statusCode},"ms":${ms},"ip":${JSON.stringify(request.ip)},"msg":"request"}\n`,
-      );
-    }
-  }
-}
-
-/** The destination given in the logger options, if any. */
-function destinationOf(logger: FastifyServerOptions['logger']): LogDestination | undefined {
-  if (typeof logger !== 'object' || logger === null || !('stream' in logger)) return undefined;
-  const stream = logger.stream as Partial<LogDestination> | undefined;
-  return typeof stream?.write === 'function' ? (stream as LogDestination) : undefined;
-}
-
 /** JSON bodies are small in this API; uploads get their own limit where they are accepted. */
 const BODY_LIMIT_BYTES = 256 * 1024;
 
@@ -113,7 +58,7 @@ export async function buildApp(deps: AppDeps) {
   const { config, db, logger = false } = deps;
   const app = Fastify({
     logger,
-    logController: new AccessLog(destinationOf(logger)),
+    logController: new AccessLog(),
     trustProxy: config.trustProxy,
     bodyLimit: BODY_LIMIT_BYTES,
   }).withTypeProvider<ZodTypeProvider>();
@@ -151,17 +96,7 @@ export async function buildApp(deps: AppDeps) {
   await app.register(errorsPlugin);
   await app.register(inputTextPlugin);
   await app.register(securityPlugin);
-  await app.register(rateLimit, {
-    global: false,
-    // Shared counts with several instances; if Redis cannot answer, requests are let through.
-    ...(redis
-      ? { redis: redis.client, nameSpace: redis.key('rate-limit:'), skipOnError: true }
-      : {}),
-    errorResponseBuilder: (_request, context) => ({
-      statusCode: 429,
-      message: `Too many requests. Please try again in ${context.after}.`,
-    }),
-  });
+  await app.register(rateLimitsPlugin, { redis });
   await app.register(openapiPlugin, {
     siteName: config.siteName,
     schemas: { MarketUpstreamAnswer: marketUpstreamOpenapiSchema() },

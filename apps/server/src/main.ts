@@ -2,37 +2,11 @@ import fs from 'node:fs';
 import { buildApp } from './app.js';
 import { ConfigError, loadConfig, publicUrlWarning, type Config } from './config.js';
 import { databaseOptionsFor, openDatabase } from './db/database.js';
+import { bufferedStdout } from './plugins/access-log.js';
 import { seedDemoContent } from './modules/seed/seed.js';
 import { AdminPasswordRefusedError, ensureFirstAdmin } from './modules/users/first-admin.js';
 
 const SHUTDOWN_DEADLINE_MS = 10_000;
-const LOG_BATCH_MS = 10;
-const LOG_BATCH_CHARS = 64 * 1024;
-
-/**
- * The log, written to stdout in batches: the lines of the next LOG_BATCH_MS go out in one write,
- * not one write each, so a busy server spends little on its access log. Whatever is waiting is
- * written when the process exits, however it exits, short of being killed outright.
- */
-function batchedStdout() {
-  let pending = '';
-  let timer: NodeJS.Timeout | undefined;
-  const flush = () => {
-    clearTimeout(timer);
-    timer = undefined;
-    if (pending === '') return;
-    process.stdout.write(pending);
-    pending = '';
-  };
-  process.on('exit', flush);
-  return {
-    write(line: string) {
-      pending += line;
-      if (pending.length >= LOG_BATCH_CHARS) flush();
-      else timer ??= setTimeout(flush, LOG_BATCH_MS).unref();
-    },
-  };
-}
 
 async function main() {
   // Variables already in the environment win over the file.
@@ -52,7 +26,7 @@ async function main() {
   const app = await buildApp({
     config,
     db,
-    logger: { level: config.logLevel, stream: batchedStdout() },
+    logger: { level: config.logLevel, stream: bufferedStdout() },
   });
   app.addHook('onClose', async () => db.close());
   const publicUrlProblem = publicUrlWarning(config);

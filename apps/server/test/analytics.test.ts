@@ -1,11 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import {
-  addDays,
-  DailySalt,
-  recordVisit,
-  utcDayOf,
-  weekStart,
-} from '../src/modules/analytics/analytics.service.js';
+import { DailySalt, recordVisit } from '../src/modules/analytics/analytics.service.js';
+import { addDays, utcDayOf, weekStart } from '../src/modules/analytics/utc-days.js';
 import { createAdmin } from '../src/modules/users/first-admin.js';
 import { createTestApp, type TestApp } from './helpers/test-app.js';
 import { loginToken, newIdentity, registerUser } from './helpers/accounts.js';

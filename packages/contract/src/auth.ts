@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { ZEmail, ZRole, ZUsername } from './users.js';
+import { ZEmail, ZUsername } from './users.js';
 
 export const PASSWORD_MIN = 8;
 /** Bounded so that hashing a hostile password cannot cost more than an ordinary one. */
@@ -61,19 +61,3 @@ export type TLoginResponse = z.infer<typeof ZLoginResponse>;
 
 /** The answer to signing out: the token that made the call is refused from now on. */
 export const ZLogoutResponse = z.object({ message: z.string() });
-export type TLogoutResponse = z.infer<typeof ZLogoutResponse>;
-
-/** The claims of the session token (SPEC 3): the web reads id or userId, role, email and exp. */
-export const ZTokenClaims = z.object({
-  id: z.number().int(),
-  userId: z.number().int(),
-  role: ZRole,
-  email: z.string(),
-  username: z.string(),
-  /** The session's id, and the account's session generation when it was signed in. */
-  jti: z.string(),
-  gen: z.number().int(),
-  exp: z.number(),
-  iat: z.number(),
-});
-export type TTokenClaims = z.infer<typeof ZTokenClaims>;

@@ -73,4 +73,3 @@ export const ZBlogFields = z.object({
     .optional()
     .transform((value) => value === 'true'),
 });
-export type TBlogFields = z.input<typeof ZBlogFields>;

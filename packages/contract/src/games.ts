@@ -38,4 +38,3 @@ export const ZGameFields = z.object({
     .optional()
     .transform((value) => value === 'true'),
 });
-export type TGameFields = z.input<typeof ZGameFields>;

@@ -5,7 +5,6 @@ export const ZHealthResponse = z.object({
   database: z.enum(['sqlite', 'postgres']),
   uptimeSeconds: z.number(),
 });
-export type THealthResponse = z.infer<typeof ZHealthResponse>;
 
 export const ZReadyResponse = z.object({
   status: z.literal('ready'),
@@ -13,4 +12,3 @@ export const ZReadyResponse = z.object({
   /** "none" when this instance serves alone, without shared state. */
   redis: z.enum(['ok', 'none']),
 });
-export type TReadyResponse = z.infer<typeof ZReadyResponse>;

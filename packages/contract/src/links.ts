@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { directionControlsMessage, hasNoDirectionControls } from './text.js';
 import { zHttpUrl } from './urls.js';
-import { zOptionalCategory, zOwnerId } from './wallets.js';
+import { zOptionalCategory, zOwnerId } from './personal-rows.js';
 
 export const LINK_TITLE_MAX = 200;
 

@@ -28,7 +28,8 @@ export const ZListQuery = z.object({
       .max(10_000_000, 'offset is too large.'),
   ).optional(),
 });
-export type TListQuery = z.input<typeof ZListQuery>;
+/** The query as parsed: numbers, not the strings of the URL. */
+export type TListQuery = z.output<typeof ZListQuery>;
 
 export const ZIdParams = z.object({ id: zId() });
 

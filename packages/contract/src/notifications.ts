@@ -45,7 +45,6 @@ export const ZMarkReadRequest = z.object({
     .array(zId('Each id'), { error: 'ids must be a list of notification ids.' })
     .max(READ_BATCH_MAX, `At most ${READ_BATCH_MAX} ids at once.`),
 });
-export type TMarkReadRequest = z.input<typeof ZMarkReadRequest>;
 
 export const ZMarkReadResponse = z.object({ message: z.string(), unread: z.number().int() });
 export type TMarkReadResponse = z.infer<typeof ZMarkReadResponse>;

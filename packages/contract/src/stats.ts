@@ -11,7 +11,6 @@ export const ZVisitRequest = z.object({
     .max(PATH_MAX, `path must be at most ${PATH_MAX} characters.`)
     .regex(/^\/[^\s?#]*$/, 'path must be a site path such as /games.'),
 });
-export type TVisitRequest = z.input<typeof ZVisitRequest>;
 
 export const ZLatestBlog = z.object({
   id: z.number().int(),

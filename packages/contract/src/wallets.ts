@@ -1,9 +1,8 @@
 import { z } from 'zod';
-import { zId } from './numbers.js';
+import { zOptionalCategory, zOwnerId } from './personal-rows.js';
 import { directionControlsMessage, hasNoDirectionControls } from './text.js';
 
 export const WALLET_NAME_MAX = 100;
-export const CATEGORY_MAX = 50;
 
 /** An EVM address (0x + 40 hex digits) or the same written with Ronin's "ronin:" prefix. */
 export const WALLET_ADDRESS_PATTERN = /^(0x|ronin:)[0-9a-f]{40}$/i;
@@ -18,16 +17,6 @@ export const ZWallet = z.object({
   created_at: z.string(),
 });
 export type TWallet = z.infer<typeof ZWallet>;
-
-export const zOptionalCategory = z
-  .string()
-  .trim()
-  .max(CATEGORY_MAX, `Category must be at most ${CATEGORY_MAX} characters.`)
-  .nullish()
-  .transform((value) => (value ? value : null));
-
-/** The owner is always the caller; a user_id sent along must be the caller's own. */
-export const zOwnerId = zId('User ID').optional();
 
 export const ZWalletRequest = z.object({
   wallet_name: z
@@ -48,16 +37,3 @@ export const ZWalletRequest = z.object({
   user_id: zOwnerId,
 });
 export type TWalletRequest = z.input<typeof ZWalletRequest>;
-
-export const ZOwnerQuery = z.object({ user_id: zOwnerId });
-
-/** What an import did: rows added, duplicates skipped, and each refused row with its line. */
-export const ZImportResult = z.object({
-  imported: z.number().int(),
-  skipped: z.number().int(),
-  rejected: z.array(z.object({ line: z.number().int(), reason: z.string() })),
-});
-export type TImportResult = z.infer<typeof ZImportResult>;
-
-export const IMPORT_MAX_BYTES = 1024 * 1024;
-export const IMPORT_MAX_ROWS = 5000;

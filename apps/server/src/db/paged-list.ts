@@ -1,7 +1,8 @@
 import { sql, type SelectQueryBuilder } from 'kysely';
 import { LIST_CAP } from '@nexusplay/contract/lists';
+import type { TListQuery } from '@nexusplay/contract/lists';
 
-export type PageQuery = { limit?: number | undefined; offset?: number | undefined };
+type PageQuery = Pick<TListQuery, 'limit' | 'offset'>;
 
 /**
  * One page of a list and the number of rows in the whole list, read side by side. `rows` is the

@@ -1,4 +1,4 @@
-import type { ColumnType, Generated, Insertable, Selectable } from 'kysely';
+import type { ColumnType, Generated, Selectable } from 'kysely';
 
 export type Engine = 'sqlite' | 'postgres';
 
@@ -219,7 +219,3 @@ export interface Database {
 }
 
 export type UserRow = Selectable<UsersTable>;
-export type NewUserRow = Insertable<UsersTable>;
-export type GameRow = Selectable<GamesTable>;
-export type BlogRow = Selectable<BlogsTable>;
-export type ToolRow = Selectable<ToolsTable>;

@@ -1,6 +1,7 @@
 import type { Kysely } from 'kysely';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Database } from '../db/schema.js';
+import { readSnapshot, writeSnapshot } from './snapshots.repository.js';
 
 export type SourceValue<T> = { value: T; asOf: string | null; stale: boolean };
 
@@ -174,27 +175,11 @@ export class CachedSource<T> {
   }
 
   private async readSnapshot() {
-    const row = await this.db
-      .selectFrom('gateway_snapshots')
-      .select(['payload', 'as_of'])
-      .where('source', '=', this.options.name)
-      .executeTakeFirst();
+    const row = await readSnapshot(this.db, this.options.name);
     return row ? { value: JSON.parse(row.payload) as T, asOf: row.as_of } : undefined;
   }
 
   private async writeSnapshot(snapshot: { value: T; asOf: string }) {
-    await this.db
-      .insertInto('gateway_snapshots')
-      .values({
-        source: this.options.name,
-        payload: JSON.stringify(snapshot.value),
-        as_of: snapshot.asOf,
-      })
-      .onConflict((oc) =>
-        oc
-          .column('source')
-          .doUpdateSet({ payload: JSON.stringify(snapshot.value), as_of: snapshot.asOf }),
-      )
-      .execute();
+    await writeSnapshot(this.db, this.options.name, JSON.stringify(snapshot.value), snapshot.asOf);
   }
 }

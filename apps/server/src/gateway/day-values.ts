@@ -3,7 +3,7 @@ import type { TIncomeToken } from '@nexusplay/contract/income';
 import type { Database } from '../db/schema.js';
 import { dayIn } from '../lib/dates.js';
 import type { CachedSource } from './cached-source.js';
-import { nearestDailyValue, readDailyValue } from './daily-rates.js';
+import { nearestDailyValue, readDailyValue } from './daily-rates.repository.js';
 import type { PriceHistory } from './price-history.js';
 
 /** What a record dated on a day is valued at; null while a figure is not known. */

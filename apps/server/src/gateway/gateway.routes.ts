@@ -4,7 +4,7 @@ import { ZErrorResponse } from '@nexusplay/contract/errors';
 import { z } from 'zod';
 import { ZMarketResponse, ZPricesResponse, type TPricesResponse } from '@nexusplay/contract/market';
 import { AppError } from '../lib/app-error.js';
-import { whenKnown } from '../lib/when-known.js';
+import { mapValueOrPromise } from '../lib/value-or-promise.js';
 import { perAddress } from '../plugins/rate-limits.js';
 
 const PER_IP = perAddress(300, '1 minute');
@@ -37,7 +37,7 @@ export const gatewayRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     // Answered before the handler returns when the prices are in memory, as they nearly always are.
     (_request, reply: FastifyReply) =>
-      whenKnown(app.gateway.getPrices(), (answer) => {
+      mapValueOrPromise(app.gateway.getPrices(), (answer) => {
         sendPrices(reply, answer);
       }),
   );

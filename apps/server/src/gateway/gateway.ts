@@ -9,7 +9,7 @@ import { fetchJson, UpstreamError } from './fetch-json.js';
 import { MARKET_SAMPLE } from './market-sample.js';
 import { normaliseMarket } from './market.js';
 import { describeSource } from './sources.js';
-import { writeDailyValue } from './daily-rates.js';
+import { writeDailyValue } from './daily-rates.repository.js';
 import { DayValues } from './day-values.js';
 import { PriceHistory } from './price-history.js';
 import { dayIn } from '../lib/dates.js';

@@ -4,7 +4,7 @@ import { z } from 'zod';
 import type { TIncomeToken } from '@nexusplay/contract/income';
 import type { Database } from '../db/schema.js';
 import type { RefreshCoordinator } from './cached-source.js';
-import { readDailyValue, writeDailyValue } from './daily-rates.js';
+import { readDailyValue, writeDailyValue } from './daily-rates.repository.js';
 import { fetchJson, UpstreamError } from './fetch-json.js';
 
 /** CoinGecko's coin ids of the tokens. */

@@ -7,9 +7,10 @@ import {
   TOTAL_COUNT_HEADER,
   TOTAL_IS_LOWER_BOUND_HEADER,
 } from '@nexusplay/contract/wire-constants';
-import { representationOf } from './encoded-bodies.js';
+import { encodedBodyFor } from './encoded-bodies.js';
 import type { CachedBody, ResponseCache } from './response-cache.js';
-import { whenKnown } from './when-known.js';
+import { mapValueOrPromise } from './value-or-promise.js';
+import type { TListQuery } from '@nexusplay/contract/lists';
 
 /** The list headers a page on another origin may read; naming an absent one is harmless. */
 const EXPOSED_HEADERS = `${TOTAL_COUNT_HEADER}, ${TOTAL_IS_LOWER_BOUND_HEADER}`;
@@ -17,16 +18,10 @@ const EXPOSED_HEADERS = `${TOTAL_COUNT_HEADER}, ${TOTAL_IS_LOWER_BOUND_HEADER}`;
 /** One page of a list and the number of rows that match, exact unless said otherwise. */
 export type ListResult = { items: unknown[]; total: number; totalIsLowerBound?: boolean };
 
-export type ListQuery = {
-  q?: string | undefined;
-  limit?: number | undefined;
-  offset?: number | undefined;
-};
-
 /**
  * Answers a cached body with its ETag; a client that already holds it gets 304 and no body.
  * `no-cache` makes browsers ask every time, so a write is never hidden behind a local copy. The
- * body goes compressed when the client accepts it (see representationOf), encoded once per entry,
+ * body goes compressed when the client accepts it (see encodedBodyFor), encoded once per entry,
  * never per answer.
  */
 function sendCachedBody(
@@ -35,7 +30,7 @@ function sendCachedBody(
   entry: CachedBody,
   contentType: string,
 ) {
-  const sent = representationOf(entry, request.headers['accept-encoding']);
+  const sent = encodedBodyFor(entry, request.headers['accept-encoding']);
   reply
     .header('etag', sent.etag)
     .header('cache-control', 'no-cache')
@@ -52,7 +47,7 @@ function sendCachedBody(
 export function rememberList(
   cache: ResponseCache,
   namespace: string,
-  query: ListQuery,
+  query: TListQuery,
   load: () => Promise<ListResult>,
 ): CachedBody | Promise<CachedBody> {
   // The search text last: the numbers before it hold no colon, so no two queries share a key.
@@ -72,10 +67,10 @@ function sendCachedList(
   reply: FastifyReply,
   cache: ResponseCache,
   namespace: string,
-  query: ListQuery,
+  query: TListQuery,
   load: () => Promise<ListResult>,
 ): void | Promise<void> {
-  return whenKnown(rememberList(cache, namespace, query, load), (entry) => {
+  return mapValueOrPromise(rememberList(cache, namespace, query, load), (entry) => {
     sendListEntry(request, reply, entry);
   });
 }

@@ -5,7 +5,7 @@ import type { CachedBody } from './response-cache.js';
 type Encoding = 'br' | 'gzip';
 
 /** A cached body as it goes on the wire: its bytes in one encoding and their ETag. */
-type Representation = {
+type EncodedBody = {
   bytes: Buffer;
   etag: string;
   /** undefined for the body as it is. */
@@ -46,7 +46,7 @@ const negotiator = new Negotiator<Encoding>({
 const negotiate = (acceptEncoding: string | undefined, length: number) =>
   acceptEncoding && length >= MIN_COMPRESSED_BYTES ? negotiator.negotiate(acceptEncoding) : null;
 
-const known = new WeakMap<CachedBody, Partial<Record<Encoding | 'identity', Representation>>>();
+const known = new WeakMap<CachedBody, Partial<Record<Encoding | 'identity', EncodedBody>>>();
 
 /**
  * The representation of a cached body that the client's Accept-Encoding asks for. Each one is
@@ -54,10 +54,7 @@ const known = new WeakMap<CachedBody, Partial<Record<Encoding | 'identity', Repr
  * the cost is paid once per entry and encoding, at most a millisecond for a page of a list.
  * Each encoding has its own ETag, as HTTP asks of different bytes.
  */
-export function representationOf(
-  entry: CachedBody,
-  acceptEncoding: string | undefined,
-): Representation {
+export function encodedBodyFor(entry: CachedBody, acceptEncoding: string | undefined): EncodedBody {
   let forms = known.get(entry);
   if (!forms) {
     forms = {};

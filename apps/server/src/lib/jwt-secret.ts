@@ -1,5 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import type { Kysely } from 'kysely';
+import { getAppMeta, insertAppMetaOnce } from '../db/app-meta.repository.js';
 import type { Database } from '../db/schema.js';
 
 const META_KEY = 'jwt_secret';
@@ -13,24 +14,11 @@ export async function resolveJwtSecret(
   db: Kysely<Database>,
 ): Promise<string> {
   if (configured) return configured;
-  const stored = await readStored(db);
+  const stored = await getAppMeta(db, META_KEY);
   if (stored) return stored;
-  await db
-    .insertInto('app_meta')
-    .values({ key: META_KEY, value: randomBytes(48).toString('base64url') })
-    // Instances starting together race here; whichever insert lands, all read the same value.
-    .onConflict((oc) => oc.column('key').doNothing())
-    .execute();
-  const secret = await readStored(db);
+  // Whichever instance's insert lands, all read the same value afterwards.
+  await insertAppMetaOnce(db, META_KEY, randomBytes(48).toString('base64url'));
+  const secret = await getAppMeta(db, META_KEY);
   if (!secret) throw new Error('The signing secret could not be stored.');
   return secret;
-}
-
-async function readStored(db: Kysely<Database>) {
-  const row = await db
-    .selectFrom('app_meta')
-    .select('value')
-    .where('key', '=', META_KEY)
-    .executeTakeFirst();
-  return row?.value;
 }

@@ -1,5 +1,5 @@
 import { createHash } from 'node:crypto';
-import { whenKnown } from './when-known.js';
+import { mapValueOrPromise } from './value-or-promise.js';
 
 export type CachedBody = {
   body: string;
@@ -66,7 +66,7 @@ export class ResponseCache {
     load: () => Promise<Omit<CachedBody, 'etag'>>,
   ): CachedBody | Promise<CachedBody> {
     // The generation is read before loading: a write landing meanwhile makes this entry old.
-    return whenKnown(this.versions.current(namespace), (version) =>
+    return mapValueOrPromise(this.versions.current(namespace), (version) =>
       this.lookup(namespace, key, version, load),
     );
   }

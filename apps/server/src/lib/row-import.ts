@@ -1,7 +1,7 @@
 import { setImmediate as nextTurn } from 'node:timers/promises';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { z } from 'zod';
-import { IMPORT_MAX_BYTES, type TImportResult } from '@nexusplay/contract/wallets';
+import { IMPORT_MAX_BYTES, type TImportResult } from '@nexusplay/contract/personal-rows';
 import { AppError } from './app-error.js';
 import { readMultipartForm } from './multipart.js';
 import { controlCharacterErrors, fieldErrors } from './validation.js';

@@ -141,11 +141,11 @@ function issuedInThePast(payload: VerifiedToken): boolean {
 export function ownerId(
   request: FastifyRequest,
   claimed: number | undefined,
-  what: string,
+  listNoun: string,
 ): number {
   const user = requireUser(request);
   if (claimed !== undefined && claimed !== user.id) {
-    throw forbidden(`You can only manage your own ${what}.`);
+    throw forbidden(`You can only manage your own ${listNoun}.`);
   }
   return user.id;
 }

@@ -1,3 +1,8 @@
+import rateLimit from '@fastify/rate-limit';
+import type { FastifyInstance } from 'fastify';
+import fp from 'fastify-plugin';
+import type { SharedRedis } from '../redis/redis.js';
+
 /**
  * How many addresses each per-route limit remembers on one instance (without Redis, where the
  * counts are Redis keys that expire with their window). The plugin's default, 5,000, forgets the
@@ -12,3 +17,24 @@ const REMEMBERED_ADDRESSES = 50_000;
 export function perAddress(max: number, timeWindow: string) {
   return { max, timeWindow, cache: REMEMBERED_ADDRESSES };
 }
+
+/**
+ * Per-route limits only (a route opts in with `config.rateLimit`). With Redis the counts are
+ * shared between instances; if Redis cannot answer, requests are let through.
+ */
+export const rateLimitsPlugin = fp(
+  async (app: FastifyInstance, options: { redis: SharedRedis | undefined }) => {
+    const { redis } = options;
+    await app.register(rateLimit, {
+      global: false,
+      ...(redis
+        ? { redis: redis.client, nameSpace: redis.key('rate-limit:'), skipOnError: true }
+        : {}),
+      errorResponseBuilder: (_request, context) => ({
+        statusCode: 429,
+        message: `Too many requests. Please try again in ${context.after}.`,
+      }),
+    });
+  },
+  { name: 'rate-limits' },
+);

@@ -1,5 +1,5 @@
 import { BLOG_CONTENT_MAX } from '@nexusplay/contract/blogs';
-import { IMPORT_MAX_BYTES, IMPORT_MAX_ROWS } from '@nexusplay/contract/wallets';
+import { IMPORT_MAX_BYTES, IMPORT_MAX_ROWS } from '@nexusplay/contract/personal-rows';
 import { CSV_MAX_COLUMNS } from '../../src/lib/csv.js';
 import { CONTENT_MAX_DEPTH, CONTENT_MAX_ELEMENTS } from '../../src/modules/blogs/article-shape.js';
 

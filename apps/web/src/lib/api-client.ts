@@ -6,6 +6,7 @@ import {
 import { listPath } from '@nexusplay/contract/page-data';
 import { clearStoredToken, getStoredToken } from './auth-token';
 import { takePageResponse } from './page-data';
+import type { TListQuery } from '@nexusplay/contract/lists';
 
 const API_BASE = '/api';
 
@@ -33,13 +34,6 @@ type ApiRequestOptions = {
   /** A FormData body travels as multipart; anything else as JSON. */
   body?: unknown;
   signal?: AbortSignal | undefined;
-};
-
-/** Search and paging of the list endpoints (`?q=&limit=&offset=`). */
-export type ListQuery = {
-  q?: string | undefined;
-  limit?: number | undefined;
-  offset?: number | undefined;
 };
 
 /** One page of a list, with the number of rows that match in all. */
@@ -134,7 +128,7 @@ export async function apiRequest<TResponse = void>(
  */
 export async function getList<TItem>(
   path: string,
-  { signal, ...query }: ListQuery & { signal?: AbortSignal | undefined } = {},
+  { signal, ...query }: TListQuery & { signal?: AbortSignal | undefined } = {},
 ): Promise<ListPage<TItem>> {
   const { headers, json } = await send(listPath(path, query), { signal });
   // Taken on trust like any answer (see apiRequest), but a page needs at least a list to show.

@@ -1,6 +1,6 @@
 import { useState } from 'react';
-import type { ListQuery } from './api-client';
 import { useDebouncedValue } from './use-debounced-value';
+import type { TListQuery } from '@nexusplay/contract/lists';
 
 /**
  * The search box and page of a server-side table. A new search starts again from its first page;
@@ -19,6 +19,6 @@ export function usePagedSearch(pageSize: number) {
     setOffset(Math.max(0, Math.floor((total - 1) / pageSize) * pageSize));
   };
 
-  const query: ListQuery = { q, limit: pageSize, offset };
+  const query: TListQuery = { q, limit: pageSize, offset };
   return { search, setSearch, query, setOffset, keepInRange };
 }

@@ -2,7 +2,7 @@ import type { Kysely } from 'kysely';
 import { utcDay } from '../../db/codecs.js';
 import type { Database, Engine } from '../../db/schema.js';
 import { openingOf, plainText } from '../blogs/blog-html.js';
-import { addDays, monthStart, weekStart } from './analytics.service.js';
+import { addDays, monthStart, weekStart } from './utc-days.js';
 
 type DB = Kysely<Database>;
 
@@ -93,4 +93,41 @@ export async function getVisits(db: DB, engine: Engine, today: string, days: num
       newUsers: signupsByDay.get(day) ?? 0,
     };
   });
+}
+
+/**
+ * The day's salt: the stored one, else `candidate` stored now (instances race here and all read
+ * the winner). Older salts are deleted, so a stored hash can no longer be tied to an address.
+ */
+export async function saltOfDay(db: DB, day: string, candidate: string) {
+  await db
+    .insertInto('visit_salts')
+    .values({ day, salt: candidate })
+    .onConflict((oc) => oc.column('day').doNothing())
+    .execute();
+  const { salt } = await db
+    .selectFrom('visit_salts')
+    .select('salt')
+    .where('day', '=', day)
+    .executeTakeFirstOrThrow();
+  await db.deleteFrom('visit_salts').where('day', '<', day).execute();
+  return salt;
+}
+
+/** One more view of the path that day, and the visitor (a daily hash) counted once. */
+export async function countVisit(db: DB, day: string, path: string, visitor: string) {
+  await db
+    .insertInto('page_views_daily')
+    .values({ day, path, views: 1 })
+    .onConflict((oc) =>
+      oc
+        .columns(['day', 'path'])
+        .doUpdateSet((eb) => ({ views: eb('page_views_daily.views', '+', 1) })),
+    )
+    .execute();
+  await db
+    .insertInto('visitors_daily')
+    .values({ day, visitor })
+    .onConflict((oc) => oc.columns(['day', 'visitor']).doNothing())
+    .execute();
 }

@@ -11,13 +11,8 @@ import {
 import { BEARER } from '../../lib/route-schemas.js';
 import { perAddress } from '../../plugins/rate-limits.js';
 import { getStats, getVisits } from './analytics.repository.js';
-import {
-  DailySalt,
-  isCountedPath,
-  isVisitorAgent,
-  recordVisit,
-  utcDayOf,
-} from './analytics.service.js';
+import { DailySalt, isCountedPath, isVisitorAgent, recordVisit } from './analytics.service.js';
+import { utcDayOf } from './utc-days.js';
 
 const ERRORS = { 400: ZErrorResponse, 401: ZErrorResponse, 403: ZErrorResponse };
 

@@ -1,6 +1,8 @@
 import { createHash, randomBytes } from 'node:crypto';
 import type { Kysely } from 'kysely';
 import type { Database } from '../../db/schema.js';
+import { countVisit, saltOfDay } from './analytics.repository.js';
+import { utcDayOf } from './utc-days.js';
 
 type DB = Kysely<Database>;
 
@@ -14,22 +16,6 @@ export const isVisitorAgent = (userAgent: string | undefined) =>
 /** Admin pages and the API are never counted as page views. */
 export const isCountedPath = (path: string) => !/^\/(admin|api)(\/|$)/.test(path);
 
-export const utcDayOf = (date: Date) => date.toISOString().slice(0, 10);
-
-export function addDays(day: string, delta: number) {
-  const date = new Date(`${day}T00:00:00Z`);
-  date.setUTCDate(date.getUTCDate() + delta);
-  return utcDayOf(date);
-}
-
-/** Monday of the ISO week that holds `day`. */
-export function weekStart(day: string) {
-  const weekday = new Date(`${day}T00:00:00Z`).getUTCDay();
-  return addDays(day, -((weekday + 6) % 7));
-}
-
-export const monthStart = (day: string) => `${day.slice(0, 7)}-01`;
-
 /**
  * The salt of the current day, shared by every instance through the database. Yesterday's salt
  * is deleted once a new day starts, so a stored hash can no longer be tied to an address.
@@ -39,17 +25,7 @@ export class DailySalt {
 
   async forDay(db: DB, day: string): Promise<string> {
     if (this.current?.day === day) return this.current.salt;
-    await db
-      .insertInto('visit_salts')
-      .values({ day, salt: randomBytes(32).toString('hex') })
-      .onConflict((oc) => oc.column('day').doNothing())
-      .execute();
-    const { salt } = await db
-      .selectFrom('visit_salts')
-      .select('salt')
-      .where('day', '=', day)
-      .executeTakeFirstOrThrow();
-    await db.deleteFrom('visit_salts').where('day', '<', day).execute();
+    const salt = await saltOfDay(db, day, randomBytes(32).toString('hex'));
     this.current = { day, salt };
     return salt;
   }
@@ -67,18 +43,5 @@ export async function recordVisit(db: DB, salts: DailySalt, visit: Visit) {
   const visitor = createHash('sha256')
     .update(`${salt}\n${visit.ip}\n${visit.userAgent}`)
     .digest('hex');
-  await db
-    .insertInto('page_views_daily')
-    .values({ day, path: visit.path, views: 1 })
-    .onConflict((oc) =>
-      oc
-        .columns(['day', 'path'])
-        .doUpdateSet((eb) => ({ views: eb('page_views_daily.views', '+', 1) })),
-    )
-    .execute();
-  await db
-    .insertInto('visitors_daily')
-    .values({ day, visitor })
-    .onConflict((oc) => oc.columns(['day', 'visitor']).doNothing())
-    .execute();
+  await countVisit(db, day, visit.path, visitor);
 }

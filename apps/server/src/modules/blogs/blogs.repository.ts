@@ -1,5 +1,5 @@
 import type { Kysely } from 'kysely';
-import { LIST_CAP } from '@nexusplay/contract/lists';
+import { LIST_CAP, type TListQuery } from '@nexusplay/contract/lists';
 import { decodeBool, encodeBool, nowTimestamp } from '../../db/codecs.js';
 import { blockAt, listTotal } from '../../db/list-blocks.js';
 import type { Database, Engine } from '../../db/schema.js';
@@ -19,11 +19,6 @@ export const BLOG_COLUMNS = [
   'created_at',
 ] as const;
 
-export type BlogQuery = {
-  q?: string | undefined;
-  limit?: number | undefined;
-  offset?: number | undefined;
-};
 export type BlogValues = {
   title: string;
   description: string | null;
@@ -60,7 +55,7 @@ function monthAfter(month: string) {
  * One page of posts, newest first, with the number of matches: exact for the whole list, counted
  * up to a horizon for a search (see db/search.ts).
  */
-export async function listBlogs(db: DB, engine: Engine, query: BlogQuery) {
+export async function listBlogs(db: DB, engine: Engine, query: TListQuery) {
   const limit = query.limit ?? LIST_CAP;
   const offset = query.offset ?? 0;
   if (query.q) return searchBlogs(db, engine, query.q, limit, offset);

@@ -1,6 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { ZBlog, ZBlogFields, type TBlog } from '@nexusplay/contract/blogs';
+import { ZBlog, ZBlogFields } from '@nexusplay/contract/blogs';
 import { ZErrorResponse } from '@nexusplay/contract/errors';
 import { ZIdParams, ZMessageResponse } from '@nexusplay/contract/lists';
 import { badRequest, notFound } from '../../lib/app-error.js';
@@ -8,24 +8,21 @@ import { cachedListRoute } from '../../lib/cached-list.js';
 import { readMultipartForm, withMultipartForms } from '../../lib/multipart.js';
 import { parseOrThrow } from '../../lib/validation.js';
 import { BEARER, WRITE_ERROR_RESPONSES } from '../../lib/route-schemas.js';
-import { deleteUploadIfUnreferenced, saveUpload } from '../uploads/uploads.repository.js';
-import { processImage } from '../uploads/uploads.service.js';
-import { chooseSummary, renderPostHtml, type PostHtml } from './blog-html.js';
+import { readPictureChoice } from '../uploads/row-pictures.js';
 import {
   brokenShapeLimit,
   CONTENT_MAX_DEPTH,
   CONTENT_MAX_ELEMENTS,
   type ShapeLimit,
 } from './article-shape.js';
-import { deleteBlog, getBlog, insertBlog, listBlogs, updateBlog } from './blogs.repository.js';
+import { getBlog, listBlogs } from './blogs.repository.js';
+import { changeBlog, createBlog, removeBlog, type BlogFields } from './blogs.service.js';
 
 const multipartDoc = {
   consumes: ['multipart/form-data'],
   description: `multipart/form-data with the text fields title, content (HTML nested at most ${CONTENT_MAX_DEPTH} deep, of at most ${CONTENT_MAX_ELEMENTS} elements; sanitised to b, i, em, strong, a, p, h1, h2, ul, li), author, date (YYYY-MM-DD), an optional description (when blank, the opening of the content), optionally remove_image=true on update, and an optional image file (PNG, JPEG, WebP, GIF or AVIF, at most 5 MB and 40 megapixels).`,
   security: BEARER,
 };
-
-type BlogFields = ReturnType<typeof ZBlogFields.parse>;
 
 const SHAPE_MESSAGES: Record<ShapeLimit, string> = {
   depth: `Content is nested too deeply (at most ${CONTENT_MAX_DEPTH} levels).`,
@@ -41,32 +38,6 @@ async function readBlogFields(form: Record<string, string>): Promise<BlogFields>
   const broken = await brokenShapeLimit(fields.content);
   if (broken) throw badRequest(SHAPE_MESSAGES[broken], { content: SHAPE_MESSAGES[broken] });
   return fields;
-}
-
-/**
- * The stored form of a post: both HTML fields sanitised, a description always present. The
- * description is derived from the content as written, before the article profile drops tags
- * that still separate words. A derived description sent back unchanged (as a form prefilled with
- * it would) is not one the author wrote.
- */
-function blogValues(
-  fields: BlogFields,
-  html: PostHtml,
-  image: string | null,
-  current?: Pick<TBlog, 'description' | 'description_derived'>,
-) {
-  const echoed =
-    current?.description_derived === true &&
-    fields.description !== undefined &&
-    html.written === current.description;
-  return {
-    title: fields.title,
-    content: html.content,
-    ...chooseSummary(echoed ? '' : html.written, html.derived),
-    author: fields.author,
-    date: fields.date,
-    image,
-  };
 }
 
 /** A post changed: the lists and the feeds that show posts are dropped from the cache. */
@@ -91,16 +62,7 @@ const blogForms: FastifyPluginAsyncZod = async (app) => {
     async (request, reply) => {
       const form = await readMultipartForm(request, 'image');
       const fields = await readBlogFields(form.fields);
-      const picture = form.file ? await processImage(form.file.buffer) : undefined;
-      const html = await renderPostHtml(fields.content, fields.description);
-      const blog = await db()
-        .transaction()
-        .execute(async (trx) =>
-          insertBlog(
-            trx,
-            blogValues(fields, html, picture ? await saveUpload(trx, picture) : null),
-          ),
-        );
+      const blog = await createBlog(db(), fields, await readPictureChoice(form.file?.buffer));
       await changed();
       return reply.status(201).send(blog);
     },
@@ -122,23 +84,8 @@ const blogForms: FastifyPluginAsyncZod = async (app) => {
       const { id } = request.params;
       const form = await readMultipartForm(request, 'image');
       const fields = await readBlogFields(form.fields);
-      const picture = form.file ? await processImage(form.file.buffer) : undefined;
-      const html = await renderPostHtml(fields.content, fields.description);
-      const blog = await db()
-        .transaction()
-        .execute(async (trx) => {
-          const current = await getBlog(trx, id);
-          if (!current) throw notFound('This blog post does not exist.');
-          const image = picture
-            ? await saveUpload(trx, picture)
-            : fields.remove_image
-              ? null
-              : current.image;
-          const updated = await updateBlog(trx, id, blogValues(fields, html, image, current));
-          if (current.image !== image) await deleteUploadIfUnreferenced(trx, current.image);
-          return updated;
-        });
-      if (!blog) throw notFound('This blog post does not exist.');
+      const choice = await readPictureChoice(form.file?.buffer, fields.remove_image);
+      const blog = await changeBlog(db(), id, fields, choice);
       await changed();
       return blog;
     },
@@ -189,13 +136,7 @@ export const blogsRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request) => {
-      await db()
-        .transaction()
-        .execute(async (trx) => {
-          const deleted = await deleteBlog(trx, request.params.id);
-          if (!deleted) throw notFound('This blog post does not exist.');
-          await deleteUploadIfUnreferenced(trx, deleted.image);
-        });
+      await removeBlog(db(), request.params.id);
       await changed();
       return { message: 'Blog post deleted.' };
     },

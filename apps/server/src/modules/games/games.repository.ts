@@ -1,5 +1,5 @@
 import type { Kysely } from 'kysely';
-import { LIST_CAP } from '@nexusplay/contract/lists';
+import { LIST_CAP, type TListQuery } from '@nexusplay/contract/lists';
 import { nowTimestamp } from '../../db/codecs.js';
 import { blockAt, listTotal } from '../../db/list-blocks.js';
 import { GAME_BLOCK_IDS, type Database, type Engine } from '../../db/schema.js';
@@ -9,11 +9,6 @@ type DB = Kysely<Database>;
 
 export const GAME_COLUMNS = ['id', 'name', 'image', 'description', 'link', 'created_at'] as const;
 
-export type GameQuery = {
-  q?: string | undefined;
-  limit?: number | undefined;
-  offset?: number | undefined;
-};
 export type GameValues = { name: string; description: string; link: string; image: string | null };
 
 const GAMES = { table: 'game_blocks', key: 'block' } as const;
@@ -22,7 +17,7 @@ const GAMES = { table: 'game_blocks', key: 'block' } as const;
  * One page of games, newest first (what an admin adds is featured), with the number of matches:
  * exact for the whole list, counted up to a horizon for a search (see db/search.ts).
  */
-export async function listGames(db: DB, engine: Engine, query: GameQuery) {
+export async function listGames(db: DB, engine: Engine, query: TListQuery) {
   const limit = query.limit ?? LIST_CAP;
   const offset = query.offset ?? 0;
   if (query.q) return searchGames(db, engine, query.q, limit, offset);

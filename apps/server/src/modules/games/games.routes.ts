@@ -2,13 +2,12 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { ZGame, ZGameFields } from '@nexusplay/contract/games';
 import { ZIdParams, ZMessageResponse } from '@nexusplay/contract/lists';
 import { cachedListRoute } from '../../lib/cached-list.js';
-import { notFound } from '../../lib/app-error.js';
 import { readMultipartForm, withMultipartForms } from '../../lib/multipart.js';
 import { parseOrThrow } from '../../lib/validation.js';
 import { BEARER, WRITE_ERROR_RESPONSES } from '../../lib/route-schemas.js';
-import { deleteUploadIfUnreferenced, saveUpload } from '../uploads/uploads.repository.js';
-import { processImage } from '../uploads/uploads.service.js';
-import { deleteGame, getGame, insertGame, listGames, updateGame } from './games.repository.js';
+import { readPictureChoice } from '../uploads/row-pictures.js';
+import { listGames } from './games.repository.js';
+import { changeGame, createGame, removeGame } from './games.service.js';
 
 const multipartDoc = {
   consumes: ['multipart/form-data'],
@@ -35,12 +34,7 @@ const gameForms: FastifyPluginAsyncZod = async (app) => {
     async (request, reply) => {
       const form = await readMultipartForm(request, 'image');
       const { remove_image: _ignored, ...fields } = parseOrThrow(ZGameFields, form.fields);
-      const picture = form.file ? await processImage(form.file.buffer) : undefined;
-      const game = await db()
-        .transaction()
-        .execute(async (trx) =>
-          insertGame(trx, { ...fields, image: picture ? await saveUpload(trx, picture) : null }),
-        );
+      const game = await createGame(db(), fields, await readPictureChoice(form.file?.buffer));
       await app.publicCache.invalidate('games');
       return reply.status(201).send(game);
     },
@@ -62,22 +56,8 @@ const gameForms: FastifyPluginAsyncZod = async (app) => {
       const { id } = request.params;
       const form = await readMultipartForm(request, 'image');
       const { remove_image: removeImage, ...fields } = parseOrThrow(ZGameFields, form.fields);
-      const picture = form.file ? await processImage(form.file.buffer) : undefined;
-      const game = await db()
-        .transaction()
-        .execute(async (trx) => {
-          const current = await getGame(trx, id);
-          if (!current) throw notFound('This game does not exist.');
-          const image = picture
-            ? await saveUpload(trx, picture)
-            : removeImage
-              ? null
-              : current.image;
-          const updated = await updateGame(trx, id, { ...fields, image });
-          if (current.image !== image) await deleteUploadIfUnreferenced(trx, current.image);
-          return updated;
-        });
-      if (!game) throw notFound('This game does not exist.');
+      const choice = await readPictureChoice(form.file?.buffer, removeImage);
+      const game = await changeGame(db(), id, fields, choice);
       await app.publicCache.invalidate('games');
       return game;
     },
@@ -109,13 +89,7 @@ export const gamesRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request) => {
-      await db()
-        .transaction()
-        .execute(async (trx) => {
-          const deleted = await deleteGame(trx, request.params.id);
-          if (!deleted) throw notFound('This game does not exist.');
-          await deleteUploadIfUnreferenced(trx, deleted.image);
-        });
+      await removeGame(db(), request.params.id);
       await app.publicCache.invalidate('games');
       return { message: 'Game deleted.' };
     },

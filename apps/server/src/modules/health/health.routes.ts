@@ -1,8 +1,8 @@
-import { sql } from 'kysely';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { ZHealthResponse, ZReadyResponse } from '@nexusplay/contract/health';
 import { ZErrorResponse } from '@nexusplay/contract/errors';
 import { AppError } from '../../lib/app-error.js';
+import { pingDatabase } from './health.repository.js';
 
 export const healthRoutes: FastifyPluginAsyncZod = async (app) => {
   /** Throws a 503 in the error shape when `probe` fails, logging why. */
@@ -14,7 +14,7 @@ export const healthRoutes: FastifyPluginAsyncZod = async (app) => {
       throw new AppError(503, `The ${what} is unreachable.`);
     }
   };
-  const database = () => require('database', () => sql`select 1`.execute(app.db.kysely));
+  const database = () => require('database', () => pingDatabase(app.db.kysely));
 
   app.get(
     '/health',

@@ -5,24 +5,16 @@ import { ZErrorResponse } from '@nexusplay/contract/errors';
 import { ZLink, ZLinkRequest } from '@nexusplay/contract/links';
 import { ZIdParams, ZListQuery, ZMessageResponse } from '@nexusplay/contract/lists';
 import { TOTAL_COUNT_HEADER } from '@nexusplay/contract/wire-constants';
-import { IMPORT_MAX_ROWS, ZImportResult, ZOwnerQuery } from '@nexusplay/contract/wallets';
+import { ZImportResult, ZOwnerQuery } from '@nexusplay/contract/personal-rows';
 import { notFound } from '../../lib/app-error.js';
-import { parseCsv, toCsv } from '../../lib/csv.js';
-import { importRows, readImportFile, sendCsv } from '../../lib/row-import.js';
+import { toCsv } from '../../lib/csv.js';
+import { readImportFile, sendCsv } from '../../lib/row-import.js';
 import { withMultipartForms } from '../../lib/multipart.js';
 import { BEARER } from '../../lib/route-schemas.js';
 import { ownerId } from '../../plugins/auth.js';
 import { errorReply } from '../../plugins/errors.js';
-import { isBookmarksFile, parseBookmarks } from './bookmarks.js';
-import {
-  allLinks,
-  deleteLink,
-  existingUrls,
-  insertLink,
-  insertLinks,
-  listLinks,
-  updateLink,
-} from './links.repository.js';
+import { allLinks, deleteLink, insertLink, listLinks, updateLink } from './links.repository.js';
+import { importLinks } from './links.service.js';
 
 const ERRORS = {
   400: ZErrorResponse,
@@ -31,7 +23,8 @@ const ERRORS = {
   404: ZErrorResponse,
 };
 const NOT_FOUND = 'This link does not exist.';
-const WHAT = 'links';
+/** What the caller's rows are called in the refusal of another user's id. */
+const LIST_NOUN = 'links';
 
 /** Importing links from an uploaded CSV or bookmarks file (a multipart form). */
 const linkImport: FastifyPluginAsyncZod = async (app) => {
@@ -50,24 +43,8 @@ const linkImport: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request) => {
-      const userId = ownerId(request, undefined, WHAT);
-      const text = await readImportFile(request);
-      const rows = isBookmarksFile(text)
-        ? (await parseBookmarks(text, IMPORT_MAX_ROWS)).map(({ line, title, url, category }) => ({
-            line,
-            values: { title, url, category },
-          }))
-        : await parseCsv(text, IMPORT_MAX_ROWS);
-      return importRows({
-        rows,
-        schema: ZLinkRequest.omit({ user_id: true }),
-        keyOf: (link) => link.url,
-        existing: (urls) => existingUrls(db(), userId, urls),
-        save: (links) =>
-          db()
-            .transaction()
-            .execute((trx) => insertLinks(trx, userId, links)),
-      });
+      const userId = ownerId(request, undefined, LIST_NOUN);
+      return importLinks(db(), userId, await readImportFile(request));
     },
   );
 };
@@ -95,7 +72,7 @@ export const linksRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request, reply) => {
-      const userId = ownerId(request, request.query.user_id, WHAT);
+      const userId = ownerId(request, request.query.user_id, LIST_NOUN);
       const { items, total } = await listLinks(db(), userId, request.query);
       reply.header(TOTAL_COUNT_HEADER, String(total));
       return items;
@@ -115,7 +92,7 @@ export const linksRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request, reply) => {
-      const userId = ownerId(request, request.body.user_id, WHAT);
+      const userId = ownerId(request, request.body.user_id, LIST_NOUN);
       const { title, url, category } = request.body;
       return reply.status(201).send(await insertLink(db(), userId, { title, url, category }));
     },
@@ -135,7 +112,7 @@ export const linksRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request) => {
-      const userId = ownerId(request, request.body.user_id, WHAT);
+      const userId = ownerId(request, request.body.user_id, LIST_NOUN);
       const { title, url, category } = request.body;
       const link = await updateLink(db(), userId, request.params.id, { title, url, category });
       if (!link) throw notFound(NOT_FOUND);
@@ -157,7 +134,7 @@ export const linksRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request) => {
-      const userId = ownerId(request, request.query.user_id, WHAT);
+      const userId = ownerId(request, request.query.user_id, LIST_NOUN);
       if (!(await deleteLink(db(), userId, request.params.id))) throw notFound(NOT_FOUND);
       return { message: 'Link deleted.' };
     },
@@ -170,7 +147,7 @@ export const linksRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: { tags: ['links'], summary: 'The caller’s links as CSV', security: BEARER },
     },
     async (request, reply) => {
-      const links = await allLinks(db(), ownerId(request, undefined, WHAT));
+      const links = await allLinks(db(), ownerId(request, undefined, LIST_NOUN));
       const rows = links.map((l) => [l.title, l.url, l.category]);
       return sendCsv(reply, 'links.csv', toCsv(['title', 'url', 'category'], rows));
     },

@@ -1,9 +1,13 @@
 import type { Kysely } from 'kysely';
 import sharp from 'sharp';
-import { encodeBool, nowTimestamp } from '../../db/codecs.js';
+import { getAppMeta, insertAppMetaOnce } from '../../db/app-meta.repository.js';
+import { nowTimestamp } from '../../db/codecs.js';
 import type { Database } from '../../db/schema.js';
 import { sanitizeArticle, summaryOf } from '../blogs/blog-html.js';
-import { saveUpload } from '../uploads/uploads.repository.js';
+import { insertBlog } from '../blogs/blogs.repository.js';
+import { insertGame } from '../games/games.repository.js';
+import { insertTool } from '../tools/tools.repository.js';
+import { writeWithPicture } from '../uploads/row-pictures.js';
 import { processImage } from '../uploads/uploads.service.js';
 import { DEMO_BLOGS, DEMO_GAMES, DEMO_TOOLS } from './demo-content.js';
 
@@ -48,11 +52,7 @@ const BLOG_COLORS: readonly (readonly [string, string])[] = [
  * happened, so content an admin later deletes does not come back on the next start.
  */
 export async function seedDemoContent(db: Kysely<Database>): Promise<boolean> {
-  const marker = await db
-    .selectFrom('app_meta')
-    .select('value')
-    .where('key', '=', SEEDED_KEY)
-    .executeTakeFirst();
+  const marker = await getAppMeta(db, SEEDED_KEY);
   if (marker) return false;
 
   const gameCovers = await Promise.all(DEMO_GAMES.map((game, i) => cover(game.colors, i + 1)));
@@ -61,57 +61,33 @@ export async function seedDemoContent(db: Kysely<Database>): Promise<boolean> {
   );
 
   return db.transaction().execute(async (trx) => {
-    const claimed = await trx
-      .insertInto('app_meta')
-      .values({ key: SEEDED_KEY, value: nowTimestamp() })
-      .onConflict((oc) => oc.column('key').doNothing())
-      .returning('key')
-      .executeTakeFirst();
+    const claimed = await insertAppMetaOnce(trx, SEEDED_KEY, nowTimestamp());
     // Another instance starting at the same moment got there first.
     if (!claimed) return false;
 
-    const now = nowTimestamp();
     // Games are listed newest first, so the list is written backwards to show it in its order.
-    for (const [i, game] of [...DEMO_GAMES.entries()].reverse()) {
-      await trx
-        .insertInto('games')
-        .values({
-          name: game.name,
-          description: game.description,
-          link: game.link,
-          image: await saveUpload(trx, gameCovers[i]!),
-          created_at: now,
-          updated_at: now,
-        })
-        .execute();
+    for (const [i, { name, description, link }] of [...DEMO_GAMES.entries()].reverse()) {
+      await writeWithPicture(trx, { picture: gameCovers[i]! }, null, (image) =>
+        insertGame(trx, { name, description, link, image }),
+      );
     }
     // Oldest first, so ids grow with the dates like posts written over time.
     const blogs = [...DEMO_BLOGS]
       .map((blog, i) => ({ blog, i }))
       .sort((a, b) => a.blog.date.localeCompare(b.blog.date));
     for (const { blog, i } of blogs) {
-      const summary = summaryOf(blog.content, blog.description);
-      await trx
-        .insertInto('blogs')
-        .values({
+      await writeWithPicture(trx, { picture: blogCovers[i]! }, null, (image) =>
+        insertBlog(trx, {
           title: blog.title,
-          description: summary.description,
-          description_derived: encodeBool(summary.description_derived),
+          ...summaryOf(blog.content, blog.description),
           content: sanitizeArticle(blog.content),
-          image: await saveUpload(trx, blogCovers[i]!),
           author: blog.author,
           date: blog.date,
-          created_at: now,
-          updated_at: now,
-        })
-        .execute();
+          image,
+        }),
+      );
     }
-    for (const tool of DEMO_TOOLS) {
-      await trx
-        .insertInto('tools')
-        .values({ ...tool, created_at: now, updated_at: now })
-        .execute();
-    }
+    for (const tool of DEMO_TOOLS) await insertTool(trx, tool);
     return true;
   });
 }

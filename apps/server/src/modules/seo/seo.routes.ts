@@ -4,7 +4,7 @@ import { ZBlog } from '@nexusplay/contract/blogs';
 import { zId } from '@nexusplay/contract/numbers';
 import { BLOGS_PAGE_SIZE, GAMES_PAGE_SIZE, listPath } from '@nexusplay/contract/page-data';
 import { PAGE_MODULES } from '@nexusplay/contract/page-modules';
-import { rememberList, type ListQuery, type ListResult } from '../../lib/cached-list.js';
+import { rememberList, type ListResult } from '../../lib/cached-list.js';
 import { escapeHtml } from '../../lib/html.js';
 import type { CachedBody } from '../../lib/response-cache.js';
 import type { PageMeta } from '../../plugins/web.js';
@@ -12,6 +12,7 @@ import { plainText, truncateText } from '../blogs/blog-html.js';
 import { getBlog, latestBlogs, listBlogs } from '../blogs/blogs.repository.js';
 import { listGames } from '../games/games.repository.js';
 import { listTools } from '../tools/tools.repository.js';
+import type { TListQuery } from '@nexusplay/contract/lists';
 
 const DESCRIPTION_LENGTH = 160;
 const FEED_SIZE = 50;
@@ -54,8 +55,8 @@ export const seoRoutes: FastifyPluginAsyncZod = async (app) => {
    */
   async function firstPage(
     namespace: string,
-    query: ListQuery,
-    load: (query: ListQuery) => Promise<ListResult>,
+    query: TListQuery,
+    load: (query: TListQuery) => Promise<ListResult>,
   ): Promise<Pick<PageMeta, 'data' | 'preloadImage'>> {
     try {
       const entry = await rememberList(app.publicCache, namespace, query, () => load(query));
@@ -73,8 +74,8 @@ export const seoRoutes: FastifyPluginAsyncZod = async (app) => {
   /** The list pages: each shows the first page of one public list. */
   const listPages: Array<{
     namespace: 'games' | 'blogs' | 'tools';
-    query: ListQuery;
-    load: (query: ListQuery) => Promise<ListResult>;
+    query: TListQuery;
+    load: (query: TListQuery) => Promise<ListResult>;
     title: string;
     description: string;
     /** The web app's module that draws the page (see PageMeta.module). */

@@ -1,4 +1,5 @@
 import type { Kysely } from 'kysely';
+import type { TListQuery } from '@nexusplay/contract/lists';
 import { nowTimestamp } from '../../db/codecs.js';
 import { pageWithTotal } from '../../db/paged-list.js';
 import type { Database, Engine } from '../../db/schema.js';
@@ -8,14 +9,9 @@ type DB = Kysely<Database>;
 
 export const TOOL_COLUMNS = ['id', 'name', 'icon', 'description', 'link', 'created_at'] as const;
 
-export type ToolQuery = {
-  q?: string | undefined;
-  limit?: number | undefined;
-  offset?: number | undefined;
-};
 export type ToolValues = { name: string; icon: string; description: string; link: string | null };
 
-export async function listTools(db: DB, engine: Engine, query: ToolQuery) {
+export async function listTools(db: DB, engine: Engine, query: TListQuery) {
   const base = query.q
     ? db.selectFrom('tools').where(matchesSearch(engine, 'tools', query.q))
     : db.selectFrom('tools');

@@ -1,8 +1,9 @@
-import type { Kysely } from 'kysely';
+import { sql, type Kysely } from 'kysely';
+import type { TListQuery } from '@nexusplay/contract/lists';
 import { usernameKey, type TRole, type TUser } from '@nexusplay/contract/users';
 import { nowTimestamp } from '../../db/codecs.js';
 import { pageWithTotal } from '../../db/paged-list.js';
-import type { Database, UserRow } from '../../db/schema.js';
+import type { Database, Engine, UserRow } from '../../db/schema.js';
 import { containsInsensitive } from '../../db/search.js';
 
 type DB = Kysely<Database>;
@@ -81,14 +82,8 @@ export async function countAdmins(db: DB): Promise<number> {
   return Number(count);
 }
 
-export type UserQuery = {
-  q?: string | undefined;
-  limit?: number | undefined;
-  offset?: number | undefined;
-};
-
 /** One page of accounts, oldest first, searched by username or email. */
-export async function listUsers(db: DB, query: UserQuery) {
+export async function listUsers(db: DB, query: TListQuery) {
   let base = db.selectFrom('users');
   if (query.q) {
     const q = query.q;
@@ -122,4 +117,12 @@ export function updateUserIdentity(
 
 export function deleteUser(db: DB, id: number) {
   return db.deleteFrom('users').where('id', '=', id).returning('id').executeTakeFirst();
+}
+
+/**
+ * Role changes and deletions that could leave no admin are decided one at a time: PostgreSQL
+ * takes a transaction-scoped lock, SQLite already runs one writer at a time.
+ */
+export async function lockAdminChanges(trx: DB, engine: Engine) {
+  if (engine === 'postgres') await sql`select pg_advisory_xact_lock(7300001)`.execute(trx);
 }

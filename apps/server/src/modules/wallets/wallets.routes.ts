@@ -3,30 +3,23 @@ import { z } from 'zod';
 import { ZErrorResponse } from '@nexusplay/contract/errors';
 import { ZIdParams, ZListQuery, ZMessageResponse } from '@nexusplay/contract/lists';
 import { TOTAL_COUNT_HEADER } from '@nexusplay/contract/wire-constants';
-import {
-  IMPORT_MAX_ROWS,
-  ZImportResult,
-  ZOwnerQuery,
-  ZWallet,
-  ZWalletRequest,
-} from '@nexusplay/contract/wallets';
+import { ZImportResult, ZOwnerQuery } from '@nexusplay/contract/personal-rows';
+import { ZWallet, ZWalletRequest } from '@nexusplay/contract/wallets';
 import { isUniqueViolation } from '../../db/errors.js';
 import { conflict, notFound } from '../../lib/app-error.js';
-import { parseCsv, toCsv } from '../../lib/csv.js';
-import { importRows, readImportFile, sendCsv } from '../../lib/row-import.js';
+import { toCsv } from '../../lib/csv.js';
+import { readImportFile, sendCsv } from '../../lib/row-import.js';
 import { withMultipartForms } from '../../lib/multipart.js';
 import { BEARER } from '../../lib/route-schemas.js';
 import { ownerId } from '../../plugins/auth.js';
 import {
   allWallets,
   deleteWallet,
-  existingAddresses,
   insertWallet,
-  insertWallets,
   listWallets,
-  normaliseAddress,
   updateWallet,
 } from './wallets.repository.js';
+import { importWallets } from './wallets.service.js';
 
 const ERRORS = {
   400: ZErrorResponse,
@@ -37,7 +30,8 @@ const ERRORS = {
 };
 const NOT_FOUND = 'This wallet does not exist.';
 const DUPLICATE = 'You already track this wallet address.';
-const WHAT = 'wallets';
+/** What the caller's rows are called in the refusal of another user's id. */
+const LIST_NOUN = 'wallets';
 
 const duplicate = () => conflict(DUPLICATE, { wallet_address: DUPLICATE });
 
@@ -58,18 +52,8 @@ const walletImport: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request) => {
-      const userId = ownerId(request, undefined, WHAT);
-      const rows = await parseCsv(await readImportFile(request), IMPORT_MAX_ROWS);
-      return importRows({
-        rows,
-        schema: ZWalletRequest.omit({ user_id: true }),
-        keyOf: (wallet) => normaliseAddress(wallet.wallet_address).address,
-        existing: (addresses) => existingAddresses(db(), userId, addresses),
-        save: (wallets) =>
-          db()
-            .transaction()
-            .execute((trx) => insertWallets(trx, userId, wallets)),
-      });
+      const userId = ownerId(request, undefined, LIST_NOUN);
+      return importWallets(db(), userId, await readImportFile(request));
     },
   );
 };
@@ -91,7 +75,7 @@ export const walletsRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request, reply) => {
-      const userId = ownerId(request, request.query.user_id, WHAT);
+      const userId = ownerId(request, request.query.user_id, LIST_NOUN);
       const { items, total } = await listWallets(db(), userId, request.query);
       reply.header(TOTAL_COUNT_HEADER, String(total));
       return items;
@@ -111,7 +95,7 @@ export const walletsRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request, reply) => {
-      const userId = ownerId(request, request.body.user_id, WHAT);
+      const userId = ownerId(request, request.body.user_id, LIST_NOUN);
       try {
         return reply.status(201).send(await insertWallet(db(), userId, request.body));
       } catch (error) {
@@ -135,7 +119,7 @@ export const walletsRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request) => {
-      const userId = ownerId(request, request.body.user_id, WHAT);
+      const userId = ownerId(request, request.body.user_id, LIST_NOUN);
       try {
         const wallet = await updateWallet(db(), userId, request.params.id, request.body);
         if (!wallet) throw notFound(NOT_FOUND);
@@ -161,7 +145,7 @@ export const walletsRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request) => {
-      const userId = ownerId(request, request.query.user_id, WHAT);
+      const userId = ownerId(request, request.query.user_id, LIST_NOUN);
       if (!(await deleteWallet(db(), userId, request.params.id))) throw notFound(NOT_FOUND);
       return { message: 'Wallet deleted.' };
     },
@@ -174,7 +158,7 @@ export const walletsRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: { tags: ['wallets'], summary: 'The caller’s wallets as CSV', security: BEARER },
     },
     async (request, reply) => {
-      const wallets = await allWallets(db(), ownerId(request, undefined, WHAT));
+      const wallets = await allWallets(db(), ownerId(request, undefined, LIST_NOUN));
       const rows = wallets.map((w) => [w.wallet_name, w.wallet_address, w.category]);
       return sendCsv(
         reply,

@@ -1,4 +1,4 @@
-import { IMPORT_MAX_BYTES, type TImportResult } from '@nexusplay/contract/wallets';
+import { IMPORT_MAX_BYTES, type TImportResult } from '@nexusplay/contract/personal-rows';
 import type { UseMutationResult } from '@tanstack/react-query';
 import { useRef, useState } from 'react';
 import { DownloadIcon, UploadIcon } from 'lucide-react';

@@ -1,13 +1,8 @@
 import type { TBlog } from '@nexusplay/contract/blogs';
 import { infiniteQueryOptions, queryOptions } from '@tanstack/react-query';
-import {
-  ApiError,
-  apiRequest,
-  getList,
-  nextListOffset,
-  type ListQuery,
-} from '../../../lib/api-client';
+import { ApiError, apiRequest, getList, nextListOffset } from '../../../lib/api-client';
 import { PREFETCHED_FRESH_MS } from '../../../lib/prefetch';
+import type { TListQuery } from '@nexusplay/contract/lists';
 
 // The server sends the first page of these lists with the page's HTML, so it must know their sizes.
 export {
@@ -25,13 +20,13 @@ export function blogIdFrom(param: string | undefined): number | undefined {
 /** Every blogs query starts with 'blogs', so a change to any post refreshes all of them. */
 export const blogKeys = {
   all: ['blogs'] as const,
-  page: (query: ListQuery) => ['blogs', 'page', query] as const,
+  page: (query: TListQuery) => ['blogs', 'page', query] as const,
   browse: (q: string, pageSize: number) => ['blogs', 'browse', q, pageSize] as const,
   detail: (id: number) => ['blogs', 'detail', id] as const,
 };
 
 /** Newest first. */
-export function getBlogs(query: ListQuery & { signal?: AbortSignal }) {
+export function getBlogs(query: TListQuery & { signal?: AbortSignal }) {
   return getList<TBlog>('/blogs', query);
 }
 
@@ -46,7 +41,7 @@ export async function getBlog(id: number, signal?: AbortSignal) {
   }
 }
 
-export function blogsPageQuery(query: ListQuery) {
+export function blogsPageQuery(query: TListQuery) {
   return queryOptions({
     queryKey: blogKeys.page(query),
     queryFn: ({ signal }) => getBlogs({ ...query, signal }),

@@ -1,22 +1,23 @@
 import type { TGame } from '@nexusplay/contract/games';
 import { GAMES_PAGE_SIZE } from '@nexusplay/contract/page-data';
 import { infiniteQueryOptions, queryOptions } from '@tanstack/react-query';
-import { getList, nextListOffset, type ListQuery } from '../../../lib/api-client';
+import { getList, nextListOffset } from '../../../lib/api-client';
 import { PREFETCHED_FRESH_MS } from '../../../lib/prefetch';
+import type { TListQuery } from '@nexusplay/contract/lists';
 
 /** Every games query starts with 'games', so a change to any game refreshes all of them. */
 export const gameKeys = {
   all: ['games'] as const,
-  page: (query: ListQuery) => ['games', 'page', query] as const,
+  page: (query: TListQuery) => ['games', 'page', query] as const,
   browse: (q: string) => ['games', 'browse', q] as const,
 };
 
-export function getGames(query: ListQuery & { signal?: AbortSignal }) {
+export function getGames(query: TListQuery & { signal?: AbortSignal }) {
   return getList<TGame>('/games', query);
 }
 
 /** One page of games with the number of matches in all. */
-export function gamesPageQuery(query: ListQuery) {
+export function gamesPageQuery(query: TListQuery) {
   return queryOptions({
     queryKey: gameKeys.page(query),
     queryFn: ({ signal }) => getGames({ ...query, signal }),

@@ -1,20 +1,21 @@
 import type { TTool } from '@nexusplay/contract/tools';
 import { queryOptions } from '@tanstack/react-query';
-import { getList, type ListQuery } from '../../../lib/api-client';
+import { getList } from '../../../lib/api-client';
 import { PREFETCHED_FRESH_MS } from '../../../lib/prefetch';
+import type { TListQuery } from '@nexusplay/contract/lists';
 
 /** Every tools query starts with 'tools', so a change to any tool refreshes all of them. */
 export const toolKeys = {
   all: ['tools'] as const,
-  page: (query: ListQuery) => ['tools', 'page', query] as const,
+  page: (query: TListQuery) => ['tools', 'page', query] as const,
 };
 
-export function getTools(query: ListQuery & { signal?: AbortSignal }) {
+export function getTools(query: TListQuery & { signal?: AbortSignal }) {
   return getList<TTool>('/tools', query);
 }
 
 /** A page of tools; without paging, every tool (the dashboard's few). */
-export function toolsPageQuery(query: ListQuery = {}) {
+export function toolsPageQuery(query: TListQuery = {}) {
   return queryOptions({
     queryKey: toolKeys.page(query),
     queryFn: ({ signal }) => getTools({ ...query, signal }),

@@ -1,4 +1,4 @@
-import type { TImportResult } from '@nexusplay/contract/wallets';
+import type { TImportResult } from '@nexusplay/contract/personal-rows';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { apiRequest } from '../../../lib/api-client';
 import { downloadApiFile } from '../../../lib/download-file';

@@ -1,4 +1,4 @@
-import type { FailureStore } from '../modules/auth/login-throttle.js';
+import type { FailureStore } from './login-throttle.js';
 
 type Entry = { count: number; expiresAt: number };
 

@@ -3,7 +3,7 @@
  * common case (a value held in memory) then takes no turn of the event loop, and the caller gets
  * a promise only when there was something to wait for.
  */
-export function whenKnown<T, R>(
+export function mapValueOrPromise<T, R>(
   value: T | Promise<T>,
   use: (known: T) => R,
 ): R | Promise<Awaited<R>> {

@@ -1,0 +1,87 @@
+import type { Kysely } from 'kysely';
+import type { z } from 'zod';
+import type { TRole, ZUserRequest } from '@nexusplay/contract/users';
+import type { Database, Engine } from '../../db/schema.js';
+import { isUniqueViolation } from '../../db/errors.js';
+import { conflict, notFound } from '../../lib/app-error.js';
+import { generatePassword, hashPassword } from '../auth/passwords.js';
+import { endAllSessions } from '../auth/sessions.repository.js';
+import { identityConflict } from './identity-conflict.js';
+import {
+  countAdmins,
+  createUser,
+  deleteUser,
+  findIdentityConflicts,
+  getUserListItem,
+  lockAdminChanges,
+  updateUserIdentity,
+} from './users.repository.js';
+
+type DB = Kysely<Database>;
+/** The form as validated (trimmed and normalised), not as sent. */
+type AccountRequest = z.output<typeof ZUserRequest>;
+
+const LAST_ADMIN =
+  'The last administrator cannot be removed or made a user. Make another account an admin first.';
+
+async function assertNotLastAdmin(
+  trx: Kysely<Database>,
+  currentRole: TRole,
+  nextRole: TRole | null,
+) {
+  if (currentRole === 'admin' && nextRole !== 'admin' && (await countAdmins(trx)) <= 1) {
+    throw conflict(LAST_ADMIN);
+  }
+}
+
+/** A unique index refused the write: the answer names what is taken, as the check before it does. */
+async function identityConflictOr(db: DB, error: unknown, request: AccountRequest, id?: number) {
+  if (!isUniqueViolation(error)) return error;
+  return identityConflict(await findIdentityConflicts(db, request.email, request.username, id));
+}
+
+/** An account made by an admin, with a one-time password shown in the answer only. */
+export async function createAccount(db: DB, request: AccountRequest) {
+  const { username, email, role } = request;
+  const taken = await findIdentityConflicts(db, email, username);
+  if (taken.email || taken.username) throw identityConflict(taken);
+  const password = generatePassword();
+  try {
+    const passwordHash = await hashPassword(password);
+    const user = await createUser(db, { username, email, role, passwordHash });
+    return { user, password };
+  } catch (error) {
+    throw await identityConflictOr(db, error, request);
+  }
+}
+
+export async function changeAccount(db: DB, engine: Engine, id: number, request: AccountRequest) {
+  const { username, email, role } = request;
+  const taken = await findIdentityConflicts(db, email, username, id);
+  if (taken.email || taken.username) throw identityConflict(taken);
+  try {
+    return await db.transaction().execute(async (trx) => {
+      await lockAdminChanges(trx, engine);
+      const current = await getUserListItem(trx, id);
+      if (!current) throw notFound('This account does not exist.');
+      await assertNotLastAdmin(trx, current.role, role);
+      const updated = await updateUserIdentity(trx, id, { username, email, role });
+      if (!updated) throw notFound('This account does not exist.');
+      // Tokens carry the role; none issued under the old one may outlive the change.
+      if (current.role !== role) await endAllSessions(trx, id);
+      return updated;
+    });
+  } catch (error) {
+    throw await identityConflictOr(db, error, request, id);
+  }
+}
+
+export function deleteAccount(db: DB, engine: Engine, id: number) {
+  return db.transaction().execute(async (trx) => {
+    await lockAdminChanges(trx, engine);
+    const current = await getUserListItem(trx, id);
+    if (!current) throw notFound('This account does not exist.');
+    await assertNotLastAdmin(trx, current.role, null);
+    await deleteUser(trx, id);
+  });
+}
