@@ -14,7 +14,7 @@ import { marketUpstreamOpenapiSchema } from './gateway/market.js';
 import { seoRoutes } from './modules/seo/seo.routes.js';
 import { uploadFileRoutes } from './modules/uploads/uploads.routes.js';
 import { LoginThrottle, type FailureStore } from './modules/auth/login-throttle.js';
-import { AccessLog } from './plugins/access-log.js';
+import { AccessLog, destinationOf } from './plugins/access-log.js';
 import { authPlugin } from './plugins/auth.js';
 import { errorsPlugin } from './plugins/errors.js';
 import { inputTextPlugin } from './plugins/input-text.js';
@@ -58,7 +58,7 @@ export async function buildApp(deps: AppDeps) {
   const { config, db, logger = false } = deps;
   const app = Fastify({
     logger,
-    logController: new AccessLog(),
+    logController: new AccessLog(destinationOf(logger)),
     trustProxy: config.trustProxy,
     bodyLimit: BODY_LIMIT_BYTES,
   }).withTypeProvider<ZodTypeProvider>();
