@@ -1,5 +1,5 @@
 import { zodResolver } from '@hookform/resolvers/zod';
-import { render, screen } from '@testing-library/react';
+import { render, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { useState } from 'react';
 import { useForm } from 'react-hook-form';
@@ -43,8 +43,9 @@ describe('useSaveErrors', () => {
     render(<FailingForm failure={failure} />);
     await user.click(screen.getByRole('button', { name: 'Save' }));
 
-    expect(await screen.findByRole('textbox', { name: 'Name' })).toHaveAccessibleDescription(
-      'Taken.',
+    // The messages are set in an effect after the failed save renders: wait for them.
+    await waitFor(() =>
+      expect(screen.getByRole('textbox', { name: 'Name' })).toHaveAccessibleDescription('Taken.'),
     );
     expect(screen.getByRole('textbox', { name: 'Link' })).toHaveAccessibleDescription(
       'Unreachable.',
