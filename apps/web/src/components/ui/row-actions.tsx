@@ -1,5 +1,6 @@
 import { PencilIcon, Trash2Icon } from 'lucide-react';
 import { Button } from './button';
+import type { Column } from './data-table';
 
 type RowActionsProps = {
   /** The row's name, so each button says which row it acts on. */
@@ -22,4 +23,19 @@ export function RowActions({ name, onEdit, onDelete }: RowActionsProps) {
       </Button>
     </div>
   );
+}
+
+/** A table's last column: Edit and Delete for each row, named by `nameOf`. */
+export function rowActionsColumn<Row>(
+  nameOf: (row: NoInfer<Row>) => string,
+  onEdit: (row: Row) => void,
+  onDelete: (row: Row) => void,
+): Column<Row> {
+  return {
+    header: 'Actions',
+    className: 'text-right',
+    cell: (row) => (
+      <RowActions name={nameOf(row)} onEdit={() => onEdit(row)} onDelete={() => onDelete(row)} />
+    ),
+  };
 }

@@ -6,7 +6,7 @@ import { ConfirmDialog } from '../../../components/ui/confirm-dialog';
 import { CoverImage } from '../../../components/ui/cover-image';
 import { type Column } from '../../../components/ui/data-table';
 import { FormDialog } from '../../../components/ui/form-dialog';
-import { RowActions } from '../../../components/ui/row-actions';
+import { rowActionsColumn } from '../../../components/ui/row-actions';
 import { blogsPageQuery } from '../api/get-blogs';
 import { useDeleteBlogMutation } from '../api/manage-blogs';
 import { BlogForm } from './blog-form';
@@ -51,17 +51,7 @@ export function BlogsAdmin() {
         />
       ),
     },
-    {
-      header: 'Actions',
-      className: 'text-right',
-      cell: (blog) => (
-        <RowActions
-          name={blogTitle(blog)}
-          onEdit={() => form.openEdit(blog)}
-          onDelete={() => deletion.ask(blog)}
-        />
-      ),
-    },
+    rowActionsColumn(blogTitle, form.openEdit, deletion.ask),
   ];
 
   return (

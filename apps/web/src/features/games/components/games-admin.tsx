@@ -6,7 +6,7 @@ import { ConfirmDialog } from '../../../components/ui/confirm-dialog';
 import { CoverImage } from '../../../components/ui/cover-image';
 import { type Column } from '../../../components/ui/data-table';
 import { FormDialog } from '../../../components/ui/form-dialog';
-import { RowActions } from '../../../components/ui/row-actions';
+import { rowActionsColumn } from '../../../components/ui/row-actions';
 import { gamesPageQuery } from '../api/get-games';
 import { useDeleteGameMutation } from '../api/manage-games';
 import { gameName } from './game-display';
@@ -76,17 +76,7 @@ export function GamesAdmin() {
           </a>
         ) : null,
     },
-    {
-      header: 'Actions',
-      className: 'text-right',
-      cell: (game) => (
-        <RowActions
-          name={gameName(game)}
-          onEdit={() => form.openEdit(game)}
-          onDelete={() => deletion.ask(game)}
-        />
-      ),
-    },
+    rowActionsColumn(gameName, form.openEdit, deletion.ask),
   ];
 
   return (

@@ -1,7 +1,7 @@
 import type { TIncomeRecord } from '@nexusplay/contract/income';
 import { CellText } from '../../../components/ui/cell-text';
 import type { Column } from '../../../components/ui/data-table';
-import { RowActions } from '../../../components/ui/row-actions';
+import { rowActionsColumn } from '../../../components/ui/row-actions';
 import { cx } from '../../../lib/class-names';
 import { formatMoney, formatTokenAmount, type DisplayCurrency } from '../../../lib/format-money';
 import type { IncomeTokenConfig } from '../api/income-token';
@@ -129,16 +129,6 @@ export function incomeColumns({
         );
       },
     },
-    {
-      header: 'Actions',
-      className: 'text-right',
-      cell: (record) => (
-        <RowActions
-          name={describeRecord(record)}
-          onEdit={() => onEdit(record)}
-          onDelete={() => onDelete(record)}
-        />
-      ),
-    },
+    rowActionsColumn(describeRecord, onEdit, onDelete),
   ];
 }

@@ -5,7 +5,7 @@ import { Button } from '../../../components/ui/button';
 import { ConfirmDialog } from '../../../components/ui/confirm-dialog';
 import { type Column } from '../../../components/ui/data-table';
 import { FormDialog } from '../../../components/ui/form-dialog';
-import { RowActions } from '../../../components/ui/row-actions';
+import { rowActionsColumn } from '../../../components/ui/row-actions';
 import { toolsPageQuery } from '../api/get-tools';
 import { useDeleteToolMutation } from '../api/manage-tools';
 import { ToolForm } from './tool-form';
@@ -54,17 +54,7 @@ export function ToolsAdmin() {
         </p>
       ),
     },
-    {
-      header: 'Actions',
-      className: 'text-right',
-      cell: (tool) => (
-        <RowActions
-          name={toolName(tool)}
-          onEdit={() => form.openEdit(tool)}
-          onDelete={() => deletion.ask(tool)}
-        />
-      ),
-    },
+    rowActionsColumn(toolName, form.openEdit, deletion.ask),
   ];
 
   return (

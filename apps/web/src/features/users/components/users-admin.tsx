@@ -6,7 +6,7 @@ import { Button } from '../../../components/ui/button';
 import { ConfirmDialog } from '../../../components/ui/confirm-dialog';
 import { type Column } from '../../../components/ui/data-table';
 import { FormDialog } from '../../../components/ui/form-dialog';
-import { RowActions } from '../../../components/ui/row-actions';
+import { rowActionsColumn } from '../../../components/ui/row-actions';
 import { usersPageQuery } from '../api/get-users';
 import { useDeleteUserMutation, type SavedUser } from '../api/manage-users';
 import { OneTimePassword } from './one-time-password';
@@ -92,17 +92,11 @@ export function UsersAdmin() {
         </span>
       ),
     },
-    {
-      header: 'Actions',
-      className: 'text-right',
-      cell: (user) => (
-        <RowActions
-          name={user.username}
-          onEdit={() => setDialog({ mode: 'edit', user })}
-          onDelete={() => deletion.ask(user)}
-        />
-      ),
-    },
+    rowActionsColumn(
+      (user) => user.username,
+      (user) => setDialog({ mode: 'edit', user }),
+      deletion.ask,
+    ),
   ];
 
   return (

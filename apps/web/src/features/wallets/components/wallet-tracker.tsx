@@ -7,7 +7,7 @@ import { CategoryBadge } from '../../../components/ui/category-badge';
 import { ConfirmDialog } from '../../../components/ui/confirm-dialog';
 import type { Column } from '../../../components/ui/data-table';
 import { FormDialog } from '../../../components/ui/form-dialog';
-import { RowActions } from '../../../components/ui/row-actions';
+import { rowActionsColumn } from '../../../components/ui/row-actions';
 import { StatusToast } from '../../../components/ui/status-toast';
 import { walletsPageQuery } from '../api/get-wallets';
 import { useDeleteWalletMutation } from '../api/manage-wallets';
@@ -59,17 +59,7 @@ export function WalletTracker() {
       header: 'Category',
       cell: (wallet) => <CategoryBadge category={wallet.category} />,
     },
-    {
-      header: 'Actions',
-      className: 'text-right',
-      cell: (wallet) => (
-        <RowActions
-          name={walletName(wallet)}
-          onEdit={() => form.openEdit(wallet)}
-          onDelete={() => deletion.ask(wallet)}
-        />
-      ),
-    },
+    rowActionsColumn(walletName, form.openEdit, deletion.ask),
   ];
 
   return (
