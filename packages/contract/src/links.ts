@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { directionControlsMessage, hasNoDirectionControls } from './text.js';
 import { zHttpUrl } from './urls.js';
-import { zOptionalCategory, zOwnerId } from './personal-rows.js';
+import { everyField, zOptionalCategory, zOwnerId } from './personal-rows.js';
 
 export const LINK_TITLE_MAX = 200;
 
@@ -27,3 +27,11 @@ export const ZLinkRequest = z.object({
   user_id: zOwnerId,
 });
 export type TLinkRequest = z.input<typeof ZLinkRequest>;
+
+/** What the user fills in: the request without the owner, who is always the caller. */
+export const ZLinkFields = ZLinkRequest.omit({ user_id: true });
+export type TLinkFields = z.output<typeof ZLinkFields>;
+export type TLinkField = keyof TLinkFields;
+
+/** The link's own fields in column order: the CSV columns and the form's fields. */
+export const LINK_FIELDS = everyField<TLinkField>()('title', 'url', 'category');

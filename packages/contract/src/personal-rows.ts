@@ -27,3 +27,28 @@ export type TImportResult = z.infer<typeof ZImportResult>;
 
 export const IMPORT_MAX_BYTES = 1024 * 1024;
 export const IMPORT_MAX_ROWS = 5000;
+
+/**
+ * The fields a user fills in for one row of their own list, in the order forms, tables and CSV
+ * files show them. Listing fewer than the schema has is a compile error naming the missing one,
+ * so a new field cannot be left out of the column lists derived from this.
+ */
+export function everyField<Key extends string>() {
+  return <const Fields extends readonly Key[]>(
+    ...fields: Fields &
+      ([Exclude<Key, Fields[number]>] extends [never]
+        ? unknown
+        : { missingField: Exclude<Key, Fields[number]> })
+  ): Fields => fields;
+}
+
+/** A form's starting values: the row's, or empty text for a new row. */
+export function fieldDefaults<Field extends string>(
+  fields: readonly Field[],
+  row: { [K in Field]?: string | null } | undefined,
+): Record<Field, string> {
+  return Object.fromEntries(fields.map((field) => [field, row?.[field] ?? ''])) as Record<
+    Field,
+    string
+  >;
+}

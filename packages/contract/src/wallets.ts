@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { zOptionalCategory, zOwnerId } from './personal-rows.js';
+import { everyField, zOptionalCategory, zOwnerId } from './personal-rows.js';
 import { directionControlsMessage, hasNoDirectionControls } from './text.js';
 
 export const WALLET_NAME_MAX = 100;
@@ -37,3 +37,15 @@ export const ZWalletRequest = z.object({
   user_id: zOwnerId,
 });
 export type TWalletRequest = z.input<typeof ZWalletRequest>;
+
+/** What the user fills in: the request without the owner, who is always the caller. */
+export const ZWalletFields = ZWalletRequest.omit({ user_id: true });
+export type TWalletFields = z.output<typeof ZWalletFields>;
+export type TWalletField = keyof TWalletFields;
+
+/** The wallet's own fields in column order: the CSV columns, the form's fields, the table's. */
+export const WALLET_FIELDS = everyField<TWalletField>()(
+  'wallet_name',
+  'wallet_address',
+  'category',
+);

@@ -18,6 +18,17 @@ export function toCsv(
   return stringify([header, ...rows.map((row) => row.map(neutralise))]);
 }
 
+/** Rows as CSV with the named fields as columns, in that order, under a header of their names. */
+export function fieldsToCsv<Field extends string>(
+  fields: readonly Field[],
+  rows: readonly { [K in Field]: string | null }[],
+): string {
+  return toCsv(
+    fields,
+    rows.map((row) => fields.map((field) => row[field])),
+  );
+}
+
 export type CsvRecord = { line: number; values: Record<string, string> };
 
 /** More columns than any import needs; a wider record is refused before parsing. */

@@ -1,4 +1,5 @@
 import { sql, type Kysely } from 'kysely';
+import type { TLinkFields } from '@nexusplay/contract/links';
 import { nowTimestamp } from '../../db/codecs.js';
 import { pageWithTotal } from '../../db/paged-list.js';
 import type { Database } from '../../db/schema.js';
@@ -7,7 +8,7 @@ import { batches, inBatches } from '../../lib/row-import.js';
 
 type DB = Kysely<Database>;
 
-export type LinkValues = { title: string; url: string; category: string | null };
+export type LinkValues = TLinkFields;
 
 const COLUMNS = ['id', 'user_id', 'title', 'url', 'category', 'created_at'] as const;
 

@@ -2,12 +2,12 @@ import type { FastifyError } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { ZErrorResponse } from '@nexusplay/contract/errors';
-import { ZLink, ZLinkRequest } from '@nexusplay/contract/links';
+import { LINK_FIELDS, ZLink, ZLinkRequest } from '@nexusplay/contract/links';
 import { ZIdParams, ZListQuery, ZMessageResponse } from '@nexusplay/contract/lists';
 import { TOTAL_COUNT_HEADER } from '@nexusplay/contract/wire-constants';
 import { ZImportResult, ZOwnerQuery } from '@nexusplay/contract/personal-rows';
 import { notFound } from '../../lib/app-error.js';
-import { toCsv } from '../../lib/csv.js';
+import { fieldsToCsv } from '../../lib/csv.js';
 import { readImportFile, sendCsv } from '../../lib/row-import.js';
 import { withMultipartForms } from '../../lib/multipart.js';
 import { BEARER } from '../../lib/route-schemas.js';
@@ -36,7 +36,7 @@ const linkImport: FastifyPluginAsyncZod = async (app) => {
       config: { access: 'user' },
       schema: {
         tags: ['links'],
-        summary: 'Import links from CSV (title, url, category) or a browser bookmarks file',
+        summary: `Import links from CSV (${LINK_FIELDS.join(', ')}) or a browser bookmarks file`,
         consumes: ['multipart/form-data'],
         security: BEARER,
         response: { 200: ZImportResult, ...ERRORS, 413: ZErrorResponse, 415: ZErrorResponse },
@@ -148,8 +148,7 @@ export const linksRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request, reply) => {
       const links = await allLinks(db(), ownerId(request, undefined, LIST_NOUN));
-      const rows = links.map((l) => [l.title, l.url, l.category]);
-      return sendCsv(reply, 'links.csv', toCsv(['title', 'url', 'category'], rows));
+      return sendCsv(reply, 'links.csv', fieldsToCsv(LINK_FIELDS, links));
     },
   );
 

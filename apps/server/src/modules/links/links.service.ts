@@ -1,5 +1,5 @@
 import type { Kysely } from 'kysely';
-import { ZLinkRequest } from '@nexusplay/contract/links';
+import { ZLinkFields } from '@nexusplay/contract/links';
 import { IMPORT_MAX_ROWS } from '@nexusplay/contract/personal-rows';
 import type { Database } from '../../db/schema.js';
 import { parseCsv } from '../../lib/csv.js';
@@ -21,7 +21,7 @@ async function rowsOf(text: string) {
 export async function importLinks(db: Kysely<Database>, userId: number, text: string) {
   return importRows({
     rows: await rowsOf(text),
-    schema: ZLinkRequest.omit({ user_id: true }),
+    schema: ZLinkFields,
     keyOf: (link) => link.url,
     existing: (urls) => existingUrls(db, userId, urls),
     save: (links) => db.transaction().execute((trx) => insertLinks(trx, userId, links)),

@@ -1,5 +1,5 @@
 import { sql, type Kysely } from 'kysely';
-import type { TWallet } from '@nexusplay/contract/wallets';
+import type { TWallet, TWalletFields } from '@nexusplay/contract/wallets';
 import { nowTimestamp } from '../../db/codecs.js';
 import { pageWithTotal } from '../../db/paged-list.js';
 import type { Database } from '../../db/schema.js';
@@ -8,7 +8,7 @@ import { batches, inBatches } from '../../lib/row-import.js';
 
 type DB = Kysely<Database>;
 
-export type WalletValues = { wallet_name: string; wallet_address: string; category: string | null };
+export type WalletValues = TWalletFields;
 
 const COLUMNS = [
   'id',

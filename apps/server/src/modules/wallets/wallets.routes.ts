@@ -4,10 +4,10 @@ import { ZErrorResponse } from '@nexusplay/contract/errors';
 import { ZIdParams, ZListQuery, ZMessageResponse } from '@nexusplay/contract/lists';
 import { TOTAL_COUNT_HEADER } from '@nexusplay/contract/wire-constants';
 import { ZImportResult, ZOwnerQuery } from '@nexusplay/contract/personal-rows';
-import { ZWallet, ZWalletRequest } from '@nexusplay/contract/wallets';
+import { WALLET_FIELDS, ZWallet, ZWalletRequest } from '@nexusplay/contract/wallets';
 import { isUniqueViolation } from '../../db/errors.js';
 import { conflict, notFound } from '../../lib/app-error.js';
-import { toCsv } from '../../lib/csv.js';
+import { fieldsToCsv } from '../../lib/csv.js';
 import { readImportFile, sendCsv } from '../../lib/row-import.js';
 import { withMultipartForms } from '../../lib/multipart.js';
 import { BEARER } from '../../lib/route-schemas.js';
@@ -45,7 +45,7 @@ const walletImport: FastifyPluginAsyncZod = async (app) => {
       config: { access: 'user' },
       schema: {
         tags: ['wallets'],
-        summary: 'Import wallets from a CSV file (columns wallet_name, wallet_address, category)',
+        summary: `Import wallets from a CSV file (columns ${WALLET_FIELDS.join(', ')})`,
         consumes: ['multipart/form-data'],
         security: BEARER,
         response: { 200: ZImportResult, ...ERRORS, 413: ZErrorResponse, 415: ZErrorResponse },
@@ -159,12 +159,7 @@ export const walletsRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request, reply) => {
       const wallets = await allWallets(db(), ownerId(request, undefined, LIST_NOUN));
-      const rows = wallets.map((w) => [w.wallet_name, w.wallet_address, w.category]);
-      return sendCsv(
-        reply,
-        'wallets.csv',
-        toCsv(['wallet_name', 'wallet_address', 'category'], rows),
-      );
+      return sendCsv(reply, 'wallets.csv', fieldsToCsv(WALLET_FIELDS, wallets));
     },
   );
 

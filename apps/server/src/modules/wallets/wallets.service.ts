@@ -1,6 +1,6 @@
 import type { Kysely } from 'kysely';
 import { IMPORT_MAX_ROWS } from '@nexusplay/contract/personal-rows';
-import { ZWalletRequest } from '@nexusplay/contract/wallets';
+import { ZWalletFields } from '@nexusplay/contract/wallets';
 import type { Database } from '../../db/schema.js';
 import { parseCsv } from '../../lib/csv.js';
 import { importRows } from '../../lib/row-import.js';
@@ -10,7 +10,7 @@ import { existingAddresses, insertWallets, normaliseAddress } from './wallets.re
 export async function importWallets(db: Kysely<Database>, userId: number, csv: string) {
   return importRows({
     rows: await parseCsv(csv, IMPORT_MAX_ROWS),
-    schema: ZWalletRequest.omit({ user_id: true }),
+    schema: ZWalletFields,
     keyOf: (wallet) => normaliseAddress(wallet.wallet_address).address,
     existing: (addresses) => existingAddresses(db, userId, addresses),
     save: (wallets) => db.transaction().execute((trx) => insertWallets(trx, userId, wallets)),

@@ -1,5 +1,7 @@
 import { zodResolver } from '@hookform/resolvers/zod';
-import { ZLinkRequest, type TLink } from '@nexusplay/contract/links';
+import { LINK_FIELDS, ZLinkFields, type TLink, type TLinkField } from '@nexusplay/contract/links';
+import { fieldDefaults } from '@nexusplay/contract/personal-rows';
+import type { ComponentProps } from 'react';
 import { useForm } from 'react-hook-form';
 import { FormActions } from '../../../components/ui/form-actions';
 import { FormAlert, useFormFeedback } from '../../../components/ui/form-alert';
@@ -7,8 +9,24 @@ import { TextField } from '../../../components/ui/text-field';
 import { useSaveLinkMutation } from '../api/manage-links';
 import { linkFailureMessage } from '../api/link-session';
 
-/** The owner comes from the session, not from the form. */
-const ZLinkForm = ZLinkRequest.omit({ user_id: true });
+/** Each field's input; a field added to the contract is a compile error here until it has one. */
+const INPUTS: Record<TLinkField, Omit<ComponentProps<typeof TextField>, 'name'>> = {
+  title: { label: 'Title', autoComplete: 'off', placeholder: 'Pixels marketplace' },
+  url: {
+    label: 'URL',
+    type: 'url',
+    inputMode: 'url',
+    autoComplete: 'off',
+    spellCheck: false,
+    placeholder: 'https://',
+  },
+  category: {
+    label: 'Category',
+    autoComplete: 'off',
+    placeholder: 'Guides',
+    hint: 'Optional. Group links by game or topic.',
+  },
+};
 
 type LinkFormProps = {
   /** The link to edit; without one the form adds a new link. */
@@ -21,12 +39,8 @@ export function LinkForm({ link, onSaved, onCancel }: LinkFormProps) {
   const mutation = useSaveLinkMutation();
   const form = useForm({
     // The schema's output is what is sent: trimmed, with an empty category as none.
-    resolver: zodResolver(ZLinkForm),
-    defaultValues: {
-      title: link?.title ?? '',
-      url: link?.url ?? '',
-      category: link?.category ?? '',
-    },
+    resolver: zodResolver(ZLinkFields),
+    defaultValues: fieldDefaults(LINK_FIELDS, link),
   });
   const {
     register,
@@ -58,31 +72,14 @@ export function LinkForm({ link, onSaved, onCancel }: LinkFormProps) {
           )}
         </FormAlert>
       ) : null}
-      <TextField
-        label="Title"
-        autoComplete="off"
-        placeholder="Pixels marketplace"
-        error={errors.title?.message}
-        {...register('title')}
-      />
-      <TextField
-        label="URL"
-        type="url"
-        inputMode="url"
-        autoComplete="off"
-        spellCheck={false}
-        placeholder="https://"
-        error={errors.url?.message}
-        {...register('url')}
-      />
-      <TextField
-        label="Category"
-        autoComplete="off"
-        placeholder="Guides"
-        hint="Optional. Group links by game or topic."
-        error={errors.category?.message}
-        {...register('category')}
-      />
+      {LINK_FIELDS.map((field) => (
+        <TextField
+          key={field}
+          {...INPUTS[field]}
+          error={errors[field]?.message}
+          {...register(field)}
+        />
+      ))}
       <FormActions pending={mutation.isPending} onCancel={onCancel} />
     </form>
   );

@@ -1,5 +1,12 @@
 import { zodResolver } from '@hookform/resolvers/zod';
-import { ZWalletRequest, type TWallet } from '@nexusplay/contract/wallets';
+import { fieldDefaults } from '@nexusplay/contract/personal-rows';
+import {
+  WALLET_FIELDS,
+  ZWalletFields,
+  type TWallet,
+  type TWalletField,
+} from '@nexusplay/contract/wallets';
+import type { ComponentProps } from 'react';
 import { useForm } from 'react-hook-form';
 import { FormActions } from '../../../components/ui/form-actions';
 import { FormAlert, useFormFeedback } from '../../../components/ui/form-alert';
@@ -8,8 +15,24 @@ import { useAuth } from '../../../lib/auth';
 import { useSaveErrors } from '../../../lib/form-errors';
 import { useSaveWalletMutation } from '../api/manage-wallets';
 
-/** The owner comes from the session, not from the form. */
-const ZWalletForm = ZWalletRequest.omit({ user_id: true });
+/** Each field's input; a field added to the contract is a compile error here until it has one. */
+const INPUTS: Record<TWalletField, Omit<ComponentProps<typeof TextField>, 'name'>> = {
+  wallet_name: { label: 'Wallet Name', autoComplete: 'off', placeholder: 'Main wallet' },
+  wallet_address: {
+    label: 'Wallet Address',
+    autoComplete: 'off',
+    spellCheck: false,
+    placeholder: '0x… or ronin:…',
+    hint: '0x or ronin: followed by 40 hexadecimal characters.',
+    className: '[&_input]:font-mono',
+  },
+  category: {
+    label: 'Category',
+    autoComplete: 'off',
+    placeholder: 'Gaming',
+    hint: 'Optional. Group wallets by game, purpose or owner.',
+  },
+};
 
 type WalletFormProps = {
   /** The wallet to edit; without one the form adds a new wallet. */
@@ -23,12 +46,8 @@ export function WalletForm({ wallet, onSaved, onCancel }: WalletFormProps) {
   const mutation = useSaveWalletMutation();
   const form = useForm({
     // The schema's output is what is sent: trimmed, with an empty category as none.
-    resolver: zodResolver(ZWalletForm),
-    defaultValues: {
-      wallet_name: wallet?.wallet_name ?? '',
-      wallet_address: wallet?.wallet_address ?? '',
-      category: wallet?.category ?? '',
-    },
+    resolver: zodResolver(ZWalletFields),
+    defaultValues: fieldDefaults(WALLET_FIELDS, wallet),
   });
   const {
     register,
@@ -56,31 +75,14 @@ export function WalletForm({ wallet, onSaved, onCancel }: WalletFormProps) {
   return (
     <form noValidate onSubmit={feedback.submit(onSubmit)} className="space-y-5">
       {alert ? <FormAlert>{alert}</FormAlert> : null}
-      <TextField
-        label="Wallet Name"
-        autoComplete="off"
-        placeholder="Main wallet"
-        error={errors.wallet_name?.message}
-        {...register('wallet_name')}
-      />
-      <TextField
-        label="Wallet Address"
-        autoComplete="off"
-        spellCheck={false}
-        placeholder="0x… or ronin:…"
-        hint="0x or ronin: followed by 40 hexadecimal characters."
-        className="[&_input]:font-mono"
-        error={errors.wallet_address?.message}
-        {...register('wallet_address')}
-      />
-      <TextField
-        label="Category"
-        autoComplete="off"
-        placeholder="Gaming"
-        hint="Optional. Group wallets by game, purpose or owner."
-        error={errors.category?.message}
-        {...register('category')}
-      />
+      {WALLET_FIELDS.map((field) => (
+        <TextField
+          key={field}
+          {...INPUTS[field]}
+          error={errors[field]?.message}
+          {...register(field)}
+        />
+      ))}
       <FormActions pending={mutation.isPending} onCancel={onCancel} />
     </form>
   );

@@ -1,4 +1,4 @@
-import type { TWallet } from '@nexusplay/contract/wallets';
+import { WALLET_FIELDS, type TWallet, type TWalletField } from '@nexusplay/contract/wallets';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { PlusIcon } from 'lucide-react';
 import { ImportExportActions } from '../../../components/ui/import-export-actions';
@@ -39,12 +39,13 @@ export function WalletTracker() {
   const importMutation = useImportWalletsMutation();
   const toast = useFlashMessage(COPY_TOAST_MS);
 
-  const columns: Column<TWallet>[] = [
-    {
+  // A field added to the contract is a compile error here until the table has a column for it.
+  const fieldColumns: Record<TWalletField, Column<TWallet>> = {
+    wallet_name: {
       header: 'Wallet Name',
       cell: (wallet) => <CellText text={walletName(wallet)} className="font-medium text-white" />,
     },
-    {
+    wallet_address: {
       header: 'Address',
       cell: (wallet) => (
         <WalletAddress
@@ -55,10 +56,13 @@ export function WalletTracker() {
         />
       ),
     },
-    {
+    category: {
       header: 'Category',
       cell: (wallet) => <CategoryBadge category={wallet.category} />,
     },
+  };
+  const columns: Column<TWallet>[] = [
+    ...WALLET_FIELDS.map((field) => fieldColumns[field]),
     rowActionsColumn(walletName, form.openEdit, deletion.ask),
   ];
 
