@@ -27,6 +27,10 @@ export async function startFakeUpstream(options: { mode?: Mode; latencyMs?: numb
     '/api/v3/simple/price': {
       pixels: { usd: 0.05, idr: 790 },
       'axie-infinity': { usd: 2.5, idr: 39_500 },
+      ronin: { usd: 0.5, idr: 7_900 },
+      'smooth-love-potion': { usd: 0.002, idr: 31.6 },
+      weth: { usd: 3_000, idr: 47_400_000 },
+      'usd-coin': { usd: 1, idr: 15_800 },
     },
     '/fx': { result: 'success', rates: { IDR: 16_000, USD: 1 } },
     '/market': {

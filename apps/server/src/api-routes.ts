@@ -11,6 +11,7 @@ import { notificationsRoutes } from './modules/notifications/notifications.route
 import { usersRoutes } from './modules/users/users.routes.js';
 import { linksRoutes } from './modules/links/links.routes.js';
 import { walletsRoutes } from './modules/wallets/wallets.routes.js';
+import { portfolioRoutes } from './modules/portfolio/portfolio.routes.js';
 import { gatewayRoutes } from './gateway/gateway.routes.js';
 import { incomeRoutes } from './modules/income/income.routes.js';
 
@@ -50,6 +51,7 @@ export async function apiRoutes(app: FastifyInstance, options: ApiOptions) {
   await app.register(notificationsRoutes);
   await app.register(analyticsRoutes);
   await app.register(walletsRoutes);
+  await app.register(portfolioRoutes);
   await app.register(linksRoutes);
   await app.register(gatewayRoutes);
   await app.register(incomeRoutes('pixels', '/income-pixels'));

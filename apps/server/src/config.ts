@@ -51,6 +51,47 @@ function checkPriceKeyHeader(
   }
 }
 
+/** A Ronin token the portfolio reads: its symbol, contract address and decimals. */
+export type RoninToken = { symbol: string; address: `0x${string}`; decimals: number };
+
+/** Ronin mainnet's tokens (app.roninchain.com's token list); RON itself is read as the balance. */
+const DEFAULT_RONIN_TOKENS = [
+  'PIXEL:0x7eae20d11ef8c779433eb24503def900b9d28ad7:18',
+  'AXS:0x97a9107c1793bc407d6f527b77e7fff4d812bece:18',
+  'SLP:0xa8754b9fa15fc18bb59458815510e40a12cd2014:0',
+  'WRON:0xe514d9deb7966c8be0ca922de8a064264ea6bcd4:18',
+  'WETH:0xc99a6a985ed2cac1ef41640596c5a5f9f4e19ef5:18',
+  'USDC:0x0b7007c13325c48911f73a2dad5fa5dcbf808adc:6',
+].join(',');
+
+const TOKEN_ENTRY = /^([A-Z][A-Z0-9]{0,9}):(0x[0-9a-fA-F]{40}):(\d{1,2})$/;
+
+/** "SYMBOL:address:decimals,..." into tokens; RON is the chain's own and cannot be listed. */
+const ZRoninTokens = z.string().transform((value, ctx) => {
+  const tokens: RoninToken[] = [];
+  for (const entry of value.split(',').map((part) => part.trim())) {
+    const match = TOKEN_ENTRY.exec(entry);
+    const [symbol, address, decimals] = match ? match.slice(1) : [];
+    if (!symbol || !address || decimals === undefined || Number(decimals) > 36) {
+      ctx.addIssue({
+        code: 'custom',
+        message: `"${entry.slice(0, 60)}" is not SYMBOL:0x-address:decimals (decimals 0-36)`,
+      });
+      return z.NEVER;
+    }
+    if (symbol === 'RON' || tokens.some((token) => token.symbol === symbol)) {
+      ctx.addIssue({ code: 'custom', message: `${symbol} is listed twice (RON is always read)` });
+      return z.NEVER;
+    }
+    tokens.push({
+      symbol,
+      address: address.toLowerCase() as `0x${string}`,
+      decimals: Number(decimals),
+    });
+  }
+  return tokens;
+});
+
 /** Every setting the server reads; README.md's table and .env.example are checked against it. */
 export const ZEnv = z.object({
   NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
@@ -109,6 +150,10 @@ export const ZEnv = z.object({
   FX_TTL: ZDuration.default(3600),
   MARKET_TTL: ZDuration.default(60),
   UPSTREAM_TIMEOUT: ZDuration.default(5),
+  RONIN_RPC_URL: z.url({ protocol: /^https?$/ }).default('https://api.roninchain.com/rpc'),
+  // Unset or empty: Ronin mainnet's tokens (DEFAULT_RONIN_TOKENS).
+  RONIN_TOKENS: z.preprocess(emptyAsUndefined, ZRoninTokens.optional()),
+  BALANCE_TTL: ZDuration.default(60),
   TIME_ZONE: z
     .string()
     .default('Asia/Jakarta')
@@ -177,6 +222,8 @@ export type Config = {
     timeoutMs: number;
     /** The calendar whose days income records are valued by (TIME_ZONE). */
     timeZone: string;
+    /** The Ronin node the portfolio asks for balances, and what it asks for. */
+    ronin: { rpcUrl: string; tokens: RoninToken[]; balanceTtlMs: number };
   };
 };
 
@@ -256,6 +303,11 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       marketTtlMs: Math.round(e.MARKET_TTL * 1000),
       timeoutMs: Math.round(e.UPSTREAM_TIMEOUT * 1000),
       timeZone: e.TIME_ZONE,
+      ronin: {
+        rpcUrl: e.RONIN_RPC_URL,
+        tokens: e.RONIN_TOKENS ?? ZRoninTokens.parse(DEFAULT_RONIN_TOKENS),
+        balanceTtlMs: Math.round(e.BALANCE_TTL * 1000),
+      },
     },
   };
 }

@@ -3,6 +3,7 @@ import { buildApp } from './app.js';
 import { ConfigError, loadConfig, publicUrlWarning, type Config } from './config.js';
 import { databaseOptionsFor, openDatabase } from './db/database.js';
 import { bufferedStdout } from './plugins/access-log.js';
+import { dailySnapshots } from './modules/portfolio/daily-snapshots.js';
 import { seedDemoContent } from './modules/seed/seed.js';
 import { AdminPasswordRefusedError, ensureFirstAdmin } from './modules/users/first-admin.js';
 
@@ -28,6 +29,8 @@ async function main() {
     db,
     logger: { level: config.logLevel, stream: bufferedStdout() },
   });
+  const snapshots = dailySnapshots(app);
+  app.addHook('onClose', async () => snapshots.stop());
   app.addHook('onClose', async () => db.close());
   const publicUrlProblem = publicUrlWarning(config);
   if (publicUrlProblem) app.log.warn(publicUrlProblem);
@@ -78,6 +81,7 @@ async function main() {
   process.once('SIGINT', () => void stop('SIGINT'));
 
   const address = await app.listen({ port: config.port, host: config.host });
+  snapshots.start();
   console.log(`${config.siteName} is serving on ${address} (${db.engine})`);
 }
 

@@ -196,6 +196,28 @@ export interface RevokedTokensTable {
   expires_at: number;
 }
 
+/** A tracked wallet's last good amount of one token (raw integer as decimal text). */
+export interface WalletBalancesTable {
+  wallet_id: number;
+  token: string;
+  amount: string;
+  as_of: string;
+}
+
+/** A wallet's total in USD on a UTC day, taken once that day. */
+export interface WalletValueSnapshotsTable {
+  wallet_id: number;
+  day: string;
+  total_usd: number;
+  as_of: string;
+}
+
+/** The UTC days whose snapshot an instance has claimed. */
+export interface PortfolioSnapshotDaysTable {
+  day: string;
+  claimed_at: string;
+}
+
 export interface Database {
   users: UsersTable;
   games: GamesTable;
@@ -216,6 +238,9 @@ export interface Database {
   income_records: IncomeRecordsTable;
   daily_rates: DailyRatesTable;
   revoked_tokens: RevokedTokensTable;
+  wallet_balances: WalletBalancesTable;
+  wallet_value_snapshots: WalletValueSnapshotsTable;
+  portfolio_snapshot_days: PortfolioSnapshotDaysTable;
 }
 
 export type UserRow = Selectable<UsersTable>;

@@ -15,7 +15,15 @@ export type SourceOptions<T> = {
   peerWaitMs?: number;
   /** Told of each good value this instance obtains from the upstream (to keep it by day). */
   onFresh?: (value: T, asOf: string) => Promise<void>;
+  /** Where the last good value is kept; without one, gateway_snapshots under `name`. */
+  store?: LastGoodStore<T>;
 };
+
+/** Keeps a source's last good value where every instance and a restart find it. */
+export interface LastGoodStore<T> {
+  read(): Promise<{ value: T; asOf: string } | undefined>;
+  write(value: T, asOf: string): Promise<void>;
+}
 
 /** A source's latest outcome as every instance sees it. */
 export type SharedSourceState<T> = { value: T; asOf: string; failed: boolean };
@@ -175,11 +183,13 @@ export class CachedSource<T> {
   }
 
   private async readSnapshot() {
+    if (this.options.store) return this.options.store.read();
     const row = await readSnapshot(this.db, this.options.name);
     return row ? { value: JSON.parse(row.payload) as T, asOf: row.as_of } : undefined;
   }
 
   private async writeSnapshot(snapshot: { value: T; asOf: string }) {
+    if (this.options.store) return this.options.store.write(snapshot.value, snapshot.asOf);
     await writeSnapshot(this.db, this.options.name, JSON.stringify(snapshot.value), snapshot.asOf);
   }
 }

@@ -4,6 +4,7 @@ import { z } from 'zod';
 import type { TMarketItem, TMarketResponse, TPricesResponse } from '@nexusplay/contract/market';
 import type { Config } from '../config.js';
 import type { Database } from '../db/schema.js';
+import { BalanceCache } from './balances.js';
 import { CachedSource, type RefreshCoordinator, type SourceValue } from './cached-source.js';
 import { fetchJson, UpstreamError } from './fetch-json.js';
 import { MARKET_SAMPLE } from './market-sample.js';
@@ -21,13 +22,35 @@ const SMALL_ANSWER = 64 * 1024;
 const MARKET_ANSWER = 5 * 1024 * 1024;
 
 const ZPrice = z.object({ usd: z.number().nonnegative().finite() });
-const ZSimplePrice = z.object({ pixels: ZPrice, 'axie-infinity': ZPrice });
+/**
+ * CoinGecko's ids of the priced tokens, by the gateway's name for each: PIXEL and AXS (the income
+ * pages' two, which must be in the answer) and the portfolio's others, which may be missing.
+ */
+const COIN_IDS = {
+  pixels: 'pixels',
+  axs: 'axie-infinity',
+  ron: 'ronin',
+  slp: 'smooth-love-potion',
+  weth: 'weth',
+  usdc: 'usd-coin',
+} as const;
+const ZSimplePrice = z.object({
+  pixels: ZPrice,
+  'axie-infinity': ZPrice,
+  ronin: ZPrice.optional().catch(undefined),
+  'smooth-love-potion': ZPrice.optional().catch(undefined),
+  weth: ZPrice.optional().catch(undefined),
+  'usd-coin': ZPrice.optional().catch(undefined),
+});
 const ZRates = z.object({ rates: z.object({ IDR: z.number().positive().finite() }) });
 
 const sameSourceValue = <T>(a: SourceValue<T>, b: SourceValue<T>) =>
   a.value === b.value && a.asOf === b.asOf && a.stale === b.stale;
 
-type TokenPrices = { pixels: { usd: number }; axs: { usd: number } };
+/** The USD price of each token; one the service did not answer for has none ("no price"). */
+export type TokenPrices = { pixels: { usd: number }; axs: { usd: number } } & Partial<
+  Record<'ron' | 'slp' | 'weth' | 'usdc', { usd: number }>
+>;
 
 /**
  * The server's side of third-party data: token prices, the USD→IDR rate and the game market.
@@ -39,6 +62,8 @@ export class Gateway {
   readonly market: CachedSource<Record<string, TMarketItem[]>>;
   /** The price and rate of a record's day. */
   readonly days: DayValues;
+  /** Each tracked wallet's balances on Ronin. */
+  readonly balances: BalanceCache;
 
   constructor(
     config: Config['gateway'],
@@ -63,12 +88,21 @@ export class Gateway {
         fallback: { pixels: { usd: 0 }, axs: { usd: 0 } },
         peerWaitMs,
         load: async () => {
-          const url = `${config.priceApiUrl}/api/v3/simple/price?ids=pixels,axie-infinity&vs_currencies=usd`;
+          const ids = Object.values(COIN_IDS).join(',');
+          const url = `${config.priceApiUrl}/api/v3/simple/price?ids=${ids}&vs_currencies=usd`;
           const parsed = ZSimplePrice.safeParse(
             await fetchJson(url, options(SMALL_ANSWER, priceHeaders)),
           );
           if (!parsed.success) throw new UpstreamError('price answer has an unexpected shape');
-          return { pixels: parsed.data.pixels, axs: parsed.data['axie-infinity'] };
+          const prices: TokenPrices = {
+            pixels: parsed.data.pixels,
+            axs: parsed.data['axie-infinity'],
+          };
+          for (const name of ['ron', 'slp', 'weth', 'usdc'] as const) {
+            const price = parsed.data[COIN_IDS[name]];
+            if (price) prices[name] = price;
+          }
+          return prices;
         },
       },
       db,
@@ -115,6 +149,7 @@ export class Gateway {
       coordinator,
     );
     this.isSample = !marketUrl;
+    this.balances = new BalanceCache(config, db, log, coordinator);
     const history = new PriceHistory(
       {
         priceApiUrl: config.priceApiUrl,

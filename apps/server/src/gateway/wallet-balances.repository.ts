@@ -1,0 +1,54 @@
+import type { Kysely } from 'kysely';
+import type { Database } from '../db/schema.js';
+
+type DB = Kysely<Database>;
+
+/**
+ * The last good amounts of an address, kept with every wallet that tracks it: the newest set
+ * any of them holds (a wallet added later may have none, or older ones).
+ */
+export async function readLastBalances(db: DB, address: string) {
+  const rows = await db
+    .selectFrom('wallet_balances')
+    .innerJoin('wallets', 'wallets.id', 'wallet_balances.wallet_id')
+    .select(['wallet_balances.token', 'wallet_balances.amount', 'wallet_balances.as_of'])
+    .where('wallets.address', '=', address)
+    .orderBy('wallet_balances.as_of', 'desc')
+    .execute();
+  const asOf = rows[0]?.as_of;
+  if (asOf === undefined) return undefined;
+  const amounts: Record<string, string> = {};
+  for (const row of rows) if (row.as_of === asOf) amounts[row.token] = row.amount;
+  return { amounts, asOf };
+}
+
+/** One token's amount for every wallet that tracks `address`, in one statement. */
+export async function writeLastBalance(
+  db: DB,
+  address: string,
+  token: string,
+  amount: string,
+  asOf: string,
+) {
+  await db
+    .insertInto('wallet_balances')
+    .columns(['wallet_id', 'token', 'amount', 'as_of'])
+    .expression(
+      db
+        .selectFrom('wallets')
+        .select((eb) => [
+          'wallets.id',
+          eb.cast<string>(eb.val(token), 'varchar(10)').as('token'),
+          eb.cast<string>(eb.val(amount), 'varchar(80)').as('amount'),
+          eb.cast<string>(eb.val(asOf), 'varchar(30)').as('as_of'),
+        ])
+        .where('wallets.address', '=', address),
+    )
+    .onConflict((oc) =>
+      oc.columns(['wallet_id', 'token']).doUpdateSet((eb) => ({
+        amount: eb.ref('excluded.amount'),
+        as_of: eb.ref('excluded.as_of'),
+      })),
+    )
+    .execute();
+}

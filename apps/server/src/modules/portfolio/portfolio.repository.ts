@@ -1,0 +1,63 @@
+import type { Kysely } from 'kysely';
+import type { Database } from '../../db/schema.js';
+import { batches } from '../../lib/row-import.js';
+
+type DB = Kysely<Database>;
+
+/** The user's first `limit` wallets (oldest first), with their stored address. */
+export function walletAddresses(db: DB, userId: number, limit: number) {
+  return db
+    .selectFrom('wallets')
+    .select(['id', 'address'])
+    .where('user_id', '=', userId)
+    .orderBy('id')
+    .limit(limit)
+    .execute();
+}
+
+/** Every tracked wallet of every user, a page at a time (for the daily snapshot). */
+export function trackedWalletsAfter(db: DB, afterId: number, limit: number) {
+  return db
+    .selectFrom('wallets')
+    .select(['id', 'address'])
+    .where('id', '>', afterId)
+    .orderBy('id')
+    .limit(limit)
+    .execute();
+}
+
+/** True for the one caller whose insert of `day` lands; every other caller gets false. */
+export async function claimSnapshotDay(db: DB, day: string, claimedAt: string) {
+  const row = await db
+    .insertInto('portfolio_snapshot_days')
+    .values({ day, claimed_at: claimedAt })
+    .onConflict((oc) => oc.column('day').doNothing())
+    .returning('day')
+    .executeTakeFirst();
+  return row !== undefined;
+}
+
+export type SnapshotRow = { wallet_id: number; day: string; total_usd: number; as_of: string };
+
+/** A day's totals; a wallet's total already kept for the day stays as it was. */
+export async function insertSnapshots(db: DB, rows: readonly SnapshotRow[]) {
+  for (const batch of batches(rows)) {
+    await db
+      .insertInto('wallet_value_snapshots')
+      .values(batch)
+      .onConflict((oc) => oc.columns(['wallet_id', 'day']).doNothing())
+      .execute();
+  }
+}
+
+/** The user's summed totals per day from `firstDay` on; days without any snapshot are absent. */
+export function dailyTotals(db: DB, userId: number, firstDay: string) {
+  return db
+    .selectFrom('wallet_value_snapshots')
+    .innerJoin('wallets', 'wallets.id', 'wallet_value_snapshots.wallet_id')
+    .select((eb) => ['wallet_value_snapshots.day', eb.fn.sum<number>('total_usd').as('total')])
+    .where('wallets.user_id', '=', userId)
+    .where('wallet_value_snapshots.day', '>=', firstDay)
+    .groupBy('wallet_value_snapshots.day')
+    .execute();
+}

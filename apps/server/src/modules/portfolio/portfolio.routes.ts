@@ -1,0 +1,61 @@
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { ZErrorResponse } from '@nexusplay/contract/errors';
+import { ZPortfolioHistory, ZPortfolioResponse } from '@nexusplay/contract/portfolio';
+import { BEARER } from '../../lib/route-schemas.js';
+import { requireUser } from '../../plugins/auth.js';
+import { getPortfolio, getPortfolioHistory } from './portfolio.service.js';
+
+const ERRORS = { 401: ZErrorResponse, 403: ZErrorResponse };
+
+/**
+ * The Wallet Tracker's portfolio: balances and values of the caller's own wallets. The server
+ * looks up only addresses the caller tracks, on the configured node; nothing a client sends
+ * names another address or node.
+ */
+export const portfolioRoutes: FastifyPluginAsyncZod = async (app) => {
+  const db = () => app.db.kysely;
+
+  app.get(
+    '/portfolio',
+    {
+      config: { access: 'user' },
+      schema: {
+        tags: ['wallets'],
+        summary: 'Token balances and values of the caller’s wallets on Ronin',
+        security: BEARER,
+        response: { 200: ZPortfolioResponse, ...ERRORS },
+      },
+    },
+    async (request) => getPortfolio(db(), app.gateway, requireUser(request).id),
+  );
+
+  app.post(
+    '/portfolio/refresh',
+    {
+      config: { access: 'user' },
+      schema: {
+        tags: ['wallets'],
+        summary:
+          'Fresh balances of the caller’s wallets: each wallet is asked of the node at most once per BALANCE_TTL',
+        security: BEARER,
+        response: { 200: ZPortfolioResponse, ...ERRORS },
+      },
+    },
+    async (request) => getPortfolio(db(), app.gateway, requireUser(request).id),
+  );
+
+  app.get(
+    '/portfolio/history',
+    {
+      config: { access: 'user' },
+      schema: {
+        tags: ['wallets'],
+        summary:
+          'The caller’s portfolio total per UTC day over the last 30 days (null: no snapshot)',
+        security: BEARER,
+        response: { 200: ZPortfolioHistory, ...ERRORS },
+      },
+    },
+    async (request) => getPortfolioHistory(db(), app.gateway, requireUser(request).id),
+  );
+};

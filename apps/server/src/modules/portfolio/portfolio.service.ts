@@ -1,0 +1,210 @@
+import type { Kysely } from 'kysely';
+import { formatUnits, parseUnits } from 'viem';
+import {
+  PORTFOLIO_HISTORY_DAYS,
+  PORTFOLIO_MAX_WALLETS,
+  type TBalanceState,
+  type TPortfolioHistory,
+  type TPortfolioResponse,
+  type TTokenHolding,
+  type TWalletPortfolio,
+} from '@nexusplay/contract/portfolio';
+import type { Database } from '../../db/schema.js';
+import type { SourceValue } from '../../gateway/cached-source.js';
+import type { Gateway, TokenPrices } from '../../gateway/gateway.js';
+import { NATIVE_DECIMALS, NATIVE_SYMBOL, type Balances } from '../../gateway/ronin-balances.js';
+import { addDays, utcDayOf } from '../analytics/utc-days.js';
+import {
+  claimSnapshotDay,
+  dailyTotals,
+  insertSnapshots,
+  trackedWalletsAfter,
+  walletAddresses,
+  type SnapshotRow,
+} from './portfolio.repository.js';
+
+type DB = Kysely<Database>;
+type Token = { symbol: string; decimals: number };
+
+/** Which of the gateway's prices values each token; WRON is RON wrapped, so at RON's price. */
+const PRICE_OF: Record<string, keyof TokenPrices> = {
+  RON: 'ron',
+  WRON: 'ron',
+  PIXEL: 'pixels',
+  AXS: 'axs',
+  SLP: 'slp',
+  WETH: 'weth',
+  USDC: 'usdc',
+};
+
+/** The tokens read, RON first, with their decimals. */
+const tokensOf = (gateway: Gateway): Token[] => [
+  { symbol: NATIVE_SYMBOL, decimals: NATIVE_DECIMALS },
+  ...gateway.balances.tokens,
+];
+
+/** USD per token, or none: prices never obtained are no prices (their fallback is not a price). */
+function priceTable(prices: SourceValue<TokenPrices>) {
+  return (symbol: string): number | undefined => {
+    const key = PRICE_OF[symbol];
+    return prices.asOf === null || !key ? undefined : prices.value[key]?.usd;
+  };
+}
+
+const stateOf = (balances: SourceValue<Balances>): TBalanceState =>
+  balances.asOf === null ? 'unavailable' : balances.stale ? 'stale' : 'fresh';
+
+/** One wallet's holdings and total from its raw amounts. */
+function valueWallet(
+  walletId: number,
+  balances: SourceValue<Balances>,
+  tokens: Token[],
+  priceOf: (symbol: string) => number | undefined,
+): TWalletPortfolio {
+  const state = stateOf(balances);
+  if (state === 'unavailable') {
+    return { wallet_id: walletId, state, as_of: null, tokens: [], total_usd: null, unpriced: [] };
+  }
+  const holdings: TTokenHolding[] = [];
+  const unpriced: string[] = [];
+  let total = 0;
+  for (const token of tokens) {
+    // A token added to the configuration after these amounts were read has none yet.
+    const raw = balances.value[token.symbol];
+    if (raw === undefined) continue;
+    const amount = formatUnits(BigInt(raw), token.decimals);
+    const price = priceOf(token.symbol);
+    const value = price === undefined ? null : Number(amount) * price;
+    if (value === null && BigInt(raw) > 0n) unpriced.push(token.symbol);
+    total += value ?? 0;
+    holdings.push({ symbol: token.symbol, amount, value_usd: value });
+  }
+  return {
+    wallet_id: walletId,
+    state,
+    as_of: balances.asOf,
+    tokens: holdings,
+    total_usd: total,
+    unpriced,
+  };
+}
+
+/** The wallets' balances through the cache, each address asked once however often it is tracked. */
+async function balancesOf(gateway: Gateway, addresses: readonly string[]) {
+  const unique = [...new Set(addresses)];
+  const values = await Promise.all(
+    unique.map((address) => gateway.balances.forAddress(address).get()),
+  );
+  return new Map(unique.map((address, index) => [address, values[index]!]));
+}
+
+function summarise(
+  wallets: TWalletPortfolio[],
+  tokens: Token[],
+  priceOf: (s: string) => number | undefined,
+) {
+  const withAmounts = wallets.filter((wallet) => wallet.state !== 'unavailable');
+  const summaryTokens = tokens.map((token) => {
+    let sum = 0n;
+    for (const wallet of withAmounts) {
+      const held = wallet.tokens.find((holding) => holding.symbol === token.symbol);
+      if (held) sum += parseUnits(held.amount, token.decimals);
+    }
+    const amount = formatUnits(sum, token.decimals);
+    const price = priceOf(token.symbol);
+    return {
+      symbol: token.symbol,
+      amount,
+      value_usd: price === undefined ? null : Number(amount) * price,
+    };
+  });
+  return {
+    total_usd: withAmounts.reduce((sum, wallet) => sum + (wallet.total_usd ?? 0), 0),
+    tokens: summaryTokens,
+    as_of: withAmounts.map((wallet) => wallet.as_of!).sort()[0] ?? null,
+    unavailable: wallets.length - withAmounts.length,
+    stale: wallets.filter((wallet) => wallet.state === 'stale').length,
+    unpriced: [...new Set(withAmounts.flatMap((wallet) => wallet.unpriced))],
+  };
+}
+
+/** The caller's own wallets valued: only addresses they track are ever looked up. */
+export async function getPortfolio(
+  db: DB,
+  gateway: Gateway,
+  userId: number,
+): Promise<TPortfolioResponse> {
+  const wallets = await walletAddresses(db, userId, PORTFOLIO_MAX_WALLETS + 1);
+  const covered = wallets.slice(0, PORTFOLIO_MAX_WALLETS);
+  const [balances, prices, fx] = await Promise.all([
+    balancesOf(
+      gateway,
+      covered.map((wallet) => wallet.address),
+    ),
+    gateway.prices.get(),
+    gateway.fx.get(),
+  ]);
+  const tokens = tokensOf(gateway);
+  const priceOf = priceTable(prices);
+  const valued = covered.map((wallet) =>
+    valueWallet(wallet.id, balances.get(wallet.address)!, tokens, priceOf),
+  );
+  return {
+    wallets: valued,
+    summary: summarise(valued, tokens, priceOf),
+    usd_idr: fx.value,
+    limited: wallets.length > PORTFOLIO_MAX_WALLETS,
+  };
+}
+
+/** The caller's portfolio total per UTC day over the last 30 days; a day without one is null. */
+export async function getPortfolioHistory(
+  db: DB,
+  gateway: Gateway,
+  userId: number,
+  now = new Date(),
+): Promise<TPortfolioHistory> {
+  const today = utcDayOf(now);
+  const firstDay = addDays(today, 1 - PORTFOLIO_HISTORY_DAYS);
+  const [rows, fx] = await Promise.all([dailyTotals(db, userId, firstDay), gateway.fx.get()]);
+  const byDay = new Map(rows.map((row) => [row.day, Number(row.total)]));
+  const days = Array.from({ length: PORTFOLIO_HISTORY_DAYS }, (_, index) => {
+    const day = addDays(firstDay, index);
+    return { day, total_usd: byDay.get(day) ?? null };
+  });
+  return { days, usd_idr: fx.value };
+}
+
+/** Wallets valued per statement of the daily snapshot, and addresses asked at once. */
+const SNAPSHOT_PAGE = 50;
+
+/**
+ * Today's (UTC) total of every tracked wallet, taken by the one instance whose claim of the day
+ * lands. Balances come through the same cache as the pages'; a wallet whose balances were never
+ * read gets no row that day (a gap in its history, not a zero). Answers whether this call took it.
+ */
+export async function takeDailySnapshot(db: DB, gateway: Gateway, now = new Date()) {
+  const day = utcDayOf(now);
+  if (!(await claimSnapshotDay(db, day, now.toISOString()))) return false;
+  const prices = await gateway.prices.get();
+  const tokens = tokensOf(gateway);
+  const priceOf = priceTable(prices);
+  let afterId = 0;
+  for (;;) {
+    const page = await trackedWalletsAfter(db, afterId, SNAPSHOT_PAGE);
+    if (page.length === 0) break;
+    afterId = page[page.length - 1]!.id;
+    const balances = await balancesOf(
+      gateway,
+      page.map((wallet) => wallet.address),
+    );
+    const rows: SnapshotRow[] = [];
+    for (const wallet of page) {
+      const valued = valueWallet(wallet.id, balances.get(wallet.address)!, tokens, priceOf);
+      if (valued.total_usd === null || valued.as_of === null) continue;
+      rows.push({ wallet_id: wallet.id, day, total_usd: valued.total_usd, as_of: valued.as_of });
+    }
+    await insertSnapshots(db, rows);
+  }
+  return true;
+}

@@ -1,0 +1,143 @@
+import http from 'node:http';
+import type { AddressInfo } from 'node:net';
+import ganache from 'ganache';
+import { encodeAbiParameters, keccak256, numberToHex, pad, type Address } from 'viem';
+import { MULTICALL3 } from '../../src/gateway/ronin-balances.js';
+import { TEST_MULTICALL3_RUNTIME, TEST_TOKEN_RUNTIME } from './evm/bytecode.js';
+
+/** How the proxy in front of the node behaves: passing calls on, or one of the node's faults. */
+export type NodeMode = 'ok' | 'down' | 'slow' | 'garbage' | 'error' | 'huge';
+
+type RpcCall = { jsonrpc: '2.0'; id: number | string; method: string; params?: unknown[] };
+
+export type RoninTestNode = Awaited<ReturnType<typeof startRoninNode>>;
+
+/**
+ * A real EVM JSON-RPC node (Ganache 7, chain id 2020 like Ronin) on 127.0.0.1, behind a small
+ * proxy that counts what the server asks (HTTP requests and JSON-RPC calls by method) and
+ * misbehaves on demand. `url` is the proxy's: give it to the server as RONIN_RPC_URL.
+ */
+export async function startRoninNode(options: { slowMs?: number } = {}) {
+  const node = ganache.server({
+    logging: { quiet: true },
+    chain: { chainId: 2020 },
+    wallet: { totalAccounts: 0 },
+  });
+  await node.listen(0, '127.0.0.1');
+  const nodeUrl = `http://127.0.0.1:${(node.address() as AddressInfo).port}`;
+
+  const rpc = async (method: string, params: unknown[]) => {
+    const response = await fetch(nodeUrl, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ jsonrpc: '2.0', id: 1, method, params }),
+    });
+    const body = (await response.json()) as { result?: unknown; error?: { message: string } };
+    if (body.error) throw new Error(`${method}: ${body.error.message}`);
+    return body.result;
+  };
+
+  let mode: NodeMode = 'ok';
+  const counts = { requests: 0, calls: 0, byMethod: {} as Record<string, number> };
+
+  const proxy = http.createServer((request, response) => {
+    const chunks: Buffer[] = [];
+    request.on('data', (chunk: Buffer) => chunks.push(chunk));
+    request.on('end', () => {
+      const text = Buffer.concat(chunks).toString('utf8');
+      counts.requests += 1;
+      let parsed: RpcCall | RpcCall[];
+      try {
+        parsed = JSON.parse(text) as RpcCall | RpcCall[];
+      } catch {
+        return void response.writeHead(400).end();
+      }
+      const calls = [parsed].flat();
+      counts.calls += calls.length;
+      for (const call of calls) {
+        counts.byMethod[call.method] = (counts.byMethod[call.method] ?? 0) + 1;
+      }
+      const json = (body: unknown) =>
+        response.writeHead(200, { 'content-type': 'application/json' }).end(JSON.stringify(body));
+      if (mode === 'down') return void request.socket.destroy();
+      if (mode === 'slow') {
+        const timer = setTimeout(() => forward(), options.slowMs ?? 7_000);
+        response.on('close', () => clearTimeout(timer));
+        return;
+      }
+      if (mode === 'garbage') {
+        return void response.writeHead(200, { 'content-type': 'application/json' }).end('<html>');
+      }
+      if (mode === 'huge') {
+        response.writeHead(200, { 'content-type': 'application/json' });
+        const chunk = 'x'.repeat(64 * 1024);
+        for (let i = 0; i < 64; i += 1) response.write(chunk);
+        return void response.end();
+      }
+      if (mode === 'error') {
+        const failed = (call: RpcCall) => ({
+          jsonrpc: '2.0',
+          id: call.id,
+          error: { code: -32000, message: 'header not found' },
+        });
+        return void json(Array.isArray(parsed) ? parsed.map(failed) : failed(parsed));
+      }
+      forward();
+
+      function forward() {
+        fetch(nodeUrl, {
+          method: 'POST',
+          headers: { 'content-type': 'application/json' },
+          body: text,
+        })
+          .then(async (answer) => json(await answer.json()))
+          .catch(() => response.destroy());
+      }
+    });
+  });
+  await new Promise<void>((resolve) => proxy.listen(0, '127.0.0.1', resolve));
+  const url = `http://127.0.0.1:${(proxy.address() as AddressInfo).port}`;
+
+  return {
+    url,
+    counts,
+    setMode(next: NodeMode) {
+      mode = next;
+    },
+    resetCounts() {
+      counts.requests = 0;
+      counts.calls = 0;
+      counts.byMethod = {};
+    },
+    /** The ERC-20 test contract at `address`, with `decimals`. */
+    async placeToken(address: Address, decimals: number) {
+      await rpc('evm_setAccountCode', [address, TEST_TOKEN_RUNTIME]);
+      await rpc('evm_setAccountStorageAt', [
+        address,
+        pad('0x1'),
+        numberToHex(decimals, { size: 32 }),
+      ]);
+    },
+    /** `holder`'s balance of the token at `token`, in raw units. */
+    async setTokenBalance(token: Address, holder: Address, amount: bigint) {
+      const slot = keccak256(
+        encodeAbiParameters([{ type: 'address' }, { type: 'uint256' }], [holder, 0n]),
+      );
+      await rpc('evm_setAccountStorageAt', [token, slot, numberToHex(amount, { size: 32 })]);
+    },
+    async setRonBalance(holder: Address, amount: bigint) {
+      await rpc('evm_setAccountBalance', [holder, numberToHex(amount)]);
+    },
+    async placeMulticall3() {
+      await rpc('evm_setAccountCode', [MULTICALL3, TEST_MULTICALL3_RUNTIME]);
+    },
+    async removeMulticall3() {
+      await rpc('evm_setAccountCode', [MULTICALL3, '0x']);
+    },
+    async close() {
+      proxy.closeAllConnections();
+      await new Promise<void>((resolve) => proxy.close(() => resolve()));
+      await node.close();
+    },
+  };
+}

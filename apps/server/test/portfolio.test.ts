@@ -1,0 +1,364 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { TPortfolioHistory, TPortfolioResponse } from '@nexusplay/contract/portfolio';
+import type { Address } from 'viem';
+import { startFakeUpstream, type FakeUpstream } from '../../../harness/fake-upstream.js';
+import type { App } from '../src/app.js';
+import { takeDailySnapshot } from '../src/modules/portfolio/portfolio.service.js';
+import { loginToken, registerUser } from './helpers/accounts.js';
+import { bearer } from './helpers/content.js';
+import { startRoninNode, type NodeMode, type RoninTestNode } from './helpers/ronin-node.js';
+import { createTestApp, type TestApp } from './helpers/test-app.js';
+
+/** Ronin mainnet's token addresses, the configuration's default. */
+const TOKENS = {
+  PIXEL: { address: '0x7eae20d11ef8c779433eb24503def900b9d28ad7', decimals: 18 },
+  AXS: { address: '0x97a9107c1793bc407d6f527b77e7fff4d812bece', decimals: 18 },
+  SLP: { address: '0xa8754b9fa15fc18bb59458815510e40a12cd2014', decimals: 0 },
+  WRON: { address: '0xe514d9deb7966c8be0ca922de8a064264ea6bcd4', decimals: 18 },
+  WETH: { address: '0xc99a6a985ed2cac1ef41640596c5a5f9f4e19ef5', decimals: 18 },
+  USDC: { address: '0x0b7007c13325c48911f73a2dad5fa5dcbf808adc', decimals: 6 },
+} as const satisfies Record<string, { address: Address; decimals: number }>;
+
+const E18 = 10n ** 18n;
+let addressCounter = 0;
+/** A fresh address per wallet, so no test sees another's balances. */
+const newAddress = (): Address =>
+  `0x${(0xa11ce000 + (addressCounter += 1)).toString(16).padStart(40, '0')}`;
+
+async function placeTokens(node: RoninTestNode) {
+  for (const token of Object.values(TOKENS)) await node.placeToken(token.address, token.decimals);
+}
+
+/** What the fake price service answers (harness/fake-upstream.ts), and its USD→IDR rate. */
+const USD = { RON: 0.5, WRON: 0.5, PIXEL: 0.05, AXS: 2.5, SLP: 0.002, WETH: 3000, USDC: 1 };
+
+async function holdings(node: RoninTestNode, address: Address) {
+  await node.setRonBalance(address, 3n * E18);
+  await node.setTokenBalance(TOKENS.PIXEL.address, address, (12_345n * E18) / 10n);
+  await node.setTokenBalance(TOKENS.AXS.address, address, 2n * E18);
+  await node.setTokenBalance(TOKENS.SLP.address, address, 150n);
+  await node.setTokenBalance(TOKENS.WETH.address, address, E18 / 2n);
+  await node.setTokenBalance(TOKENS.USDC.address, address, 12_345_678n);
+}
+
+/** The amounts `holdings` sets; WRON stays at zero. */
+const EXPECTED = [
+  { symbol: 'RON', amount: '3', value_usd: 1.5 },
+  { symbol: 'PIXEL', amount: '1234.5', value_usd: 1234.5 * USD.PIXEL },
+  { symbol: 'AXS', amount: '2', value_usd: 5 },
+  { symbol: 'SLP', amount: '150', value_usd: 150 * USD.SLP },
+  { symbol: 'WRON', amount: '0', value_usd: 0 },
+  { symbol: 'WETH', amount: '0.5', value_usd: 1500 },
+  { symbol: 'USDC', amount: '12.345678', value_usd: 12.345678 },
+];
+const EXPECTED_TOTAL = EXPECTED.reduce((sum, token) => sum + token.value_usd, 0);
+
+type Setup = { t: TestApp; token: string; userId: number };
+
+async function appWith(
+  node: RoninTestNode,
+  upstream: FakeUpstream,
+  env: Record<string, string> = {},
+) {
+  const t = await createTestApp({
+    env: {
+      RONIN_RPC_URL: node.url,
+      PRICE_API_URL: upstream.url,
+      FX_API_URL: `${upstream.url}/fx`,
+      ...env,
+    },
+  });
+  return t;
+}
+
+async function signedIn(app: App) {
+  const user = await registerUser(app);
+  return { token: await loginToken(app, user.email, user.password), userId: user.id };
+}
+
+async function addWallet(app: App, token: string, address: string, name = 'Main') {
+  const res = await app.inject({
+    method: 'POST',
+    url: '/api/wallets',
+    headers: bearer(token),
+    payload: { wallet_name: name, wallet_address: address },
+  });
+  expect(res.statusCode).toBe(201);
+  return res.json<{ id: number }>().id;
+}
+
+const portfolio = async (app: App, token: string) => {
+  const res = await app.inject({ method: 'GET', url: '/api/portfolio', headers: bearer(token) });
+  expect(res.statusCode).toBe(200);
+  return res.json<TPortfolioResponse>();
+};
+
+const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+
+describe('the Ronin portfolio against a real node', () => {
+  let node: RoninTestNode;
+  let upstream: FakeUpstream;
+  beforeAll(async () => {
+    [node, upstream] = await Promise.all([startRoninNode({ slowMs: 2_000 }), startFakeUpstream()]);
+    await placeTokens(node);
+  });
+  afterAll(async () => {
+    await node.close();
+    await upstream.close();
+  });
+
+  for (const multicall of [true, false]) {
+    describe(multicall ? 'with Multicall3 on the node' : 'without Multicall3', () => {
+      let s: Setup;
+      beforeAll(async () => {
+        if (multicall) await node.placeMulticall3();
+        else await node.removeMulticall3();
+        const t = await appWith(node, upstream);
+        s = { t, ...(await signedIn(t.app)) };
+      });
+      afterAll(() => s.t.close());
+
+      it('answers exactly the amounts on the chain, valued at the price service’s prices', async () => {
+        const address = newAddress();
+        await holdings(node, address);
+        const id = await addWallet(s.t.app, s.token, `ronin:${address.slice(2)}`);
+        node.resetCounts();
+        const answer = await portfolio(s.t.app, s.token);
+        expect(answer.usd_idr).toBe(16_000);
+        expect(answer.wallets).toHaveLength(1);
+        const [wallet] = answer.wallets;
+        expect(wallet).toMatchObject({ wallet_id: id, state: 'fresh', unpriced: [] });
+        expect(wallet!.as_of).toMatch(/^\d{4}-\d\d-\d\dT/);
+        expect(wallet!.tokens.map(({ symbol, amount }) => ({ symbol, amount }))).toEqual(
+          EXPECTED.map(({ symbol, amount }) => ({ symbol, amount })),
+        );
+        wallet!.tokens.forEach((holding, index) =>
+          expect(holding.value_usd).toBeCloseTo(EXPECTED[index]!.value_usd, 9),
+        );
+        expect(wallet!.total_usd).toBeCloseTo(EXPECTED_TOTAL, 9);
+        expect(answer.summary.total_usd).toBeCloseTo(EXPECTED_TOTAL, 9);
+        // One round for the wallet (and, the first time, the check for Multicall3).
+        expect(node.counts.requests).toBe(2);
+        if (multicall) expect(node.counts.byMethod).toEqual({ eth_getCode: 1, eth_call: 1 });
+        else
+          expect(node.counts.byMethod).toEqual({
+            eth_getCode: 1,
+            eth_getBalance: 1,
+            eth_call: Object.keys(TOKENS).length,
+          });
+      });
+
+      it('sums the tokens over wallets in the summary', async () => {
+        const second = newAddress();
+        await node.setTokenBalance(TOKENS.PIXEL.address, second, (5n * E18) / 10n);
+        await addWallet(s.t.app, s.token, second, 'Second');
+        const answer = await portfolio(s.t.app, s.token);
+        expect(answer.wallets).toHaveLength(2);
+        const pixel = answer.summary.tokens.find((token) => token.symbol === 'PIXEL');
+        expect(pixel).toMatchObject({ amount: '1235' });
+        expect(pixel!.value_usd).toBeCloseTo(1235 * USD.PIXEL, 9);
+        expect(answer.summary.total_usd).toBeCloseTo(EXPECTED_TOTAL + 0.5 * USD.PIXEL, 9);
+      });
+    });
+  }
+
+  describe('faults at the node', () => {
+    const faults: NodeMode[] = ['down', 'slow', 'garbage', 'error', 'huge'];
+    let s: Setup;
+    beforeAll(async () => {
+      await node.placeMulticall3();
+      const t = await appWith(node, upstream, { BALANCE_TTL: '300ms', UPSTREAM_TIMEOUT: '1s' });
+      s = { t, ...(await signedIn(t.app)) };
+    });
+    afterAll(async () => {
+      node.setMode('ok');
+      await s.t.close();
+    });
+
+    for (const fault of faults) {
+      it(`${fault}: a wallet never read is unavailable, one read before is stale with its last amounts`, async () => {
+        const known = newAddress();
+        await holdings(node, known);
+        await addWallet(s.t.app, s.token, known, `known ${fault}`);
+        node.setMode('ok');
+        const before = await portfolio(s.t.app, s.token);
+        const knownBefore = before.wallets.at(-1)!;
+        expect(knownBefore.state).toBe('fresh');
+
+        node.setMode(fault);
+        const never = newAddress();
+        await addWallet(s.t.app, s.token, never, `never ${fault}`);
+        await sleep(350);
+        const res = await s.t.app.inject({
+          method: 'GET',
+          url: '/api/portfolio',
+          headers: bearer(s.token),
+        });
+        node.setMode('ok');
+        expect(res.statusCode).toBe(200);
+        const answer = res.json<TPortfolioResponse>();
+        const byId = answer.wallets.slice(-2);
+        expect(byId[0]).toMatchObject({
+          state: 'stale',
+          as_of: knownBefore.as_of,
+          tokens: knownBefore.tokens,
+          total_usd: knownBefore.total_usd,
+        });
+        expect(byId[1]).toMatchObject({ state: 'unavailable', tokens: [], total_usd: null });
+        expect(answer.summary.unavailable).toBeGreaterThanOrEqual(1);
+      });
+    }
+
+    it('serves the last good amounts from the database after a restart while the node is down', async () => {
+      const address = newAddress();
+      await holdings(node, address);
+      await addWallet(s.t.app, s.token, address, 'kept');
+      const good = (await portfolio(s.t.app, s.token)).wallets.at(-1)!;
+      node.setMode('down');
+      // A second instance on the same database: nothing in its memory.
+      const { buildApp } = await import('../src/app.js');
+      const other = await buildApp({ config: s.t.config, db: s.t.db });
+      try {
+        const answer = await portfolio(other, s.token);
+        expect(answer.wallets.at(-1)).toMatchObject({
+          state: 'stale',
+          as_of: good.as_of,
+          tokens: good.tokens,
+        });
+      } finally {
+        node.setMode('ok');
+        await other.close();
+      }
+    });
+  });
+
+  describe('the cache in front of the node', () => {
+    let t: TestApp;
+    beforeAll(async () => {
+      await node.placeMulticall3();
+      t = await appWith(node, upstream, { BALANCE_TTL: '60s' });
+    });
+    afterAll(() => t.close());
+
+    it('1,000 concurrent reads over 100 wallets ask the node once per wallet per TTL', async () => {
+      const users = await Promise.all(Array.from({ length: 10 }, () => signedIn(t.app)));
+      for (const user of users) {
+        for (let i = 0; i < 10; i += 1) await addWallet(t.app, user.token, newAddress(), `w${i}`);
+      }
+      node.resetCounts();
+      const reads = Array.from({ length: 1_000 }, (_, index) =>
+        t.app.inject({
+          method: index % 2 ? 'GET' : 'POST',
+          url: index % 2 ? '/api/portfolio' : '/api/portfolio/refresh',
+          headers: bearer(users[index % users.length]!.token),
+        }),
+      );
+      const answers = await Promise.all(reads);
+      expect(answers.every((res) => res.statusCode === 200)).toBe(true);
+      expect(answers.every((res) => res.json<TPortfolioResponse>().wallets.length === 10)).toBe(
+        true,
+      );
+      expect(t.app.gateway.balances.lookups).toBe(100);
+      // One eth_call (Multicall3) per wallet, plus the one check for Multicall3.
+      expect(node.counts.byMethod.eth_call).toBe(100);
+      expect(node.counts.calls).toBeLessThanOrEqual(101);
+
+      node.resetCounts();
+      await Promise.all(
+        users.map((user) =>
+          t.app.inject({
+            method: 'POST',
+            url: '/api/portfolio/refresh',
+            headers: bearer(user.token),
+          }),
+        ),
+      );
+      expect(node.counts.calls).toBe(0);
+    });
+  });
+
+  describe('daily snapshots and history', () => {
+    let s: Setup;
+    beforeAll(async () => {
+      await node.placeMulticall3();
+      const t = await appWith(node, upstream);
+      s = { t, ...(await signedIn(t.app)) };
+    });
+    afterAll(() => s.t.close());
+
+    const history = async (token: string) => {
+      const res = await s.t.app.inject({
+        method: 'GET',
+        url: '/api/portfolio/history',
+        headers: bearer(token),
+      });
+      expect(res.statusCode).toBe(200);
+      return res.json<TPortfolioHistory>();
+    };
+
+    it('takes one snapshot a UTC day, and shows days without one as gaps', async () => {
+      const address = newAddress();
+      await holdings(node, address);
+      const walletId = await addWallet(s.t.app, s.token, address);
+      const other = await signedIn(s.t.app);
+      const otherAddress = newAddress();
+      await node.setRonBalance(otherAddress, 10n * E18);
+      await addWallet(s.t.app, other.token, otherAddress);
+
+      const db = s.t.db.kysely;
+      expect(await takeDailySnapshot(db, s.t.app.gateway)).toBe(true);
+      expect(await takeDailySnapshot(db, s.t.app.gateway)).toBe(false);
+      const rows = await db.selectFrom('wallet_value_snapshots').selectAll().execute();
+      expect(rows.filter((row) => row.wallet_id === walletId)).toHaveLength(1);
+
+      const mine = await history(s.token);
+      expect(mine.days).toHaveLength(30);
+      const today = new Date().toISOString().slice(0, 10);
+      expect(mine.days.at(-1)!.day).toBe(today);
+      expect(mine.days.at(-1)!.total_usd).toBeCloseTo(EXPECTED_TOTAL, 6);
+      // Days before this one had no snapshot: gaps, never zeros.
+      expect(mine.days.slice(0, -1).every((day) => day.total_usd === null)).toBe(true);
+      // The other user's wallet is in neither the portfolio nor the history of this one.
+      expect((await history(other.token)).days.at(-1)!.total_usd).toBeCloseTo(5, 9);
+      expect((await portfolio(s.t.app, s.token)).wallets.map((w) => w.wallet_id)).toEqual([
+        walletId,
+      ]);
+    });
+
+    it('deleting a wallet deletes its balances and snapshots', async () => {
+      const address = newAddress();
+      await holdings(node, address);
+      const walletId = await addWallet(s.t.app, s.token, address, 'gone');
+      await portfolio(s.t.app, s.token);
+      const db = s.t.db.kysely;
+      await db
+        .insertInto('wallet_value_snapshots')
+        .values({
+          wallet_id: walletId,
+          day: '2026-01-01',
+          total_usd: 1,
+          as_of: '2026-01-01T00:00:00.000Z',
+        })
+        .execute();
+      const res = await s.t.app.inject({
+        method: 'DELETE',
+        url: `/api/wallets/${walletId}`,
+        headers: bearer(s.token),
+      });
+      expect(res.statusCode).toBe(200);
+      const left = await Promise.all([
+        db
+          .selectFrom('wallet_balances')
+          .select('token')
+          .where('wallet_id', '=', walletId)
+          .execute(),
+        db
+          .selectFrom('wallet_value_snapshots')
+          .select('day')
+          .where('wallet_id', '=', walletId)
+          .execute(),
+      ]);
+      expect(left).toEqual([[], []]);
+    });
+  });
+});

@@ -1,0 +1,67 @@
+import { z } from 'zod';
+
+/**
+ * How current a wallet's balances are: read within the TTL (fresh), the last good ones while
+ * the node is not answering (stale), or none ever read (unavailable: no amount is shown).
+ */
+export const ZBalanceState = z.enum(['fresh', 'stale', 'unavailable']);
+export type TBalanceState = z.infer<typeof ZBalanceState>;
+
+/** Integers of any size as decimal text with the token's decimals applied: "1234.5". */
+const zDecimal = z.string().regex(/^\d+(\.\d+)?$/);
+
+export const ZTokenHolding = z.object({
+  symbol: z.string(),
+  /** The exact amount; never rounded on the server. */
+  amount: zDecimal,
+  /** Its USD value; null when the token has no price (left out of totals). */
+  value_usd: z.number().nullable(),
+});
+export type TTokenHolding = z.infer<typeof ZTokenHolding>;
+
+export const ZWalletPortfolio = z.object({
+  wallet_id: z.number().int(),
+  state: ZBalanceState,
+  /** When the amounts were read from the node (ISO-8601); null when they never were. */
+  as_of: z.string().nullable(),
+  /** Every configured token, RON first, zero amounts included; empty when unavailable. */
+  tokens: z.array(ZTokenHolding),
+  /** The priced tokens' value; null when unavailable. */
+  total_usd: z.number().nullable(),
+  /** Tokens held (a non-zero amount) without a price: not in the total. */
+  unpriced: z.array(z.string()),
+});
+export type TWalletPortfolio = z.infer<typeof ZWalletPortfolio>;
+
+export const ZPortfolioResponse = z.object({
+  wallets: z.array(ZWalletPortfolio),
+  summary: z.object({
+    /** The sum over wallets with amounts; unavailable wallets and unpriced tokens left out. */
+    total_usd: z.number(),
+    tokens: z.array(ZTokenHolding),
+    /** The oldest as-of among the wallets with amounts; null when none has any. */
+    as_of: z.string().nullable(),
+    /** Wallets whose balances could never be read, so are not in the total. */
+    unavailable: z.number().int(),
+    stale: z.number().int(),
+    unpriced: z.array(z.string()),
+  }),
+  /** The rate for IDR figures, as on the income pages. */
+  usd_idr: z.number(),
+  /** True when more wallets are tracked than the portfolio covers (PORTFOLIO_MAX_WALLETS). */
+  limited: z.boolean(),
+});
+export type TPortfolioResponse = z.infer<typeof ZPortfolioResponse>;
+
+/** The first wallets (oldest first) a portfolio covers: each costs a node round per TTL. */
+export const PORTFOLIO_MAX_WALLETS = 100;
+
+/** Days of history the chart shows, today (UTC) included. */
+export const PORTFOLIO_HISTORY_DAYS = 30;
+
+export const ZPortfolioHistory = z.object({
+  /** Oldest first, one entry per UTC day; null where no snapshot was taken (a gap, not 0). */
+  days: z.array(z.object({ day: z.string(), total_usd: z.number().nullable() })),
+  usd_idr: z.number(),
+});
+export type TPortfolioHistory = z.infer<typeof ZPortfolioHistory>;
