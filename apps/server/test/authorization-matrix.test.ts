@@ -282,6 +282,17 @@ const MATRIX: Record<string, Row> = {
       ),
   },
 
+  // Each caller's own wallets only: the portfolio tests check another's never appear.
+  'GET /api/portfolio': { expect: signedIn(200), request: json('GET', '/api/portfolio') },
+  'POST /api/portfolio/refresh': {
+    expect: signedIn(200),
+    request: json('POST', '/api/portfolio/refresh'),
+  },
+  'GET /api/portfolio/history': {
+    expect: signedIn(200),
+    request: json('GET', '/api/portfolio/history'),
+  },
+
   'GET /api/links': { expect: signedIn(200), request: json('GET', '/api/links') },
   'POST /api/links': {
     expect: signedIn(201),
@@ -363,6 +374,7 @@ describe('authorization matrix', () => {
       env: {
         PRICE_API_URL: 'http://127.0.0.1:9',
         FX_API_URL: 'http://127.0.0.1:9/fx',
+        RONIN_RPC_URL: 'http://127.0.0.1:9',
         UPSTREAM_TIMEOUT: '200ms',
       },
     });

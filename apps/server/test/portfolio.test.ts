@@ -6,28 +6,20 @@ import type { App } from '../src/app.js';
 import { takeDailySnapshot } from '../src/modules/portfolio/portfolio.service.js';
 import { loginToken, registerUser } from './helpers/accounts.js';
 import { bearer } from './helpers/content.js';
-import { startRoninNode, type NodeMode, type RoninTestNode } from './helpers/ronin-node.js';
+import {
+  placeTokens,
+  startRoninNode,
+  TOKENS,
+  type NodeMode,
+  type RoninTestNode,
+} from './helpers/ronin-node.js';
 import { createTestApp, type TestApp } from './helpers/test-app.js';
-
-/** Ronin mainnet's token addresses, the configuration's default. */
-const TOKENS = {
-  PIXEL: { address: '0x7eae20d11ef8c779433eb24503def900b9d28ad7', decimals: 18 },
-  AXS: { address: '0x97a9107c1793bc407d6f527b77e7fff4d812bece', decimals: 18 },
-  SLP: { address: '0xa8754b9fa15fc18bb59458815510e40a12cd2014', decimals: 0 },
-  WRON: { address: '0xe514d9deb7966c8be0ca922de8a064264ea6bcd4', decimals: 18 },
-  WETH: { address: '0xc99a6a985ed2cac1ef41640596c5a5f9f4e19ef5', decimals: 18 },
-  USDC: { address: '0x0b7007c13325c48911f73a2dad5fa5dcbf808adc', decimals: 6 },
-} as const satisfies Record<string, { address: Address; decimals: number }>;
 
 const E18 = 10n ** 18n;
 let addressCounter = 0;
 /** A fresh address per wallet, so no test sees another's balances. */
 const newAddress = (): Address =>
   `0x${(0xa11ce000 + (addressCounter += 1)).toString(16).padStart(40, '0')}`;
-
-async function placeTokens(node: RoninTestNode) {
-  for (const token of Object.values(TOKENS)) await node.placeToken(token.address, token.decimals);
-}
 
 /** What the fake price service answers (harness/fake-upstream.ts), and its USD→IDR rate. */
 const USD = { RON: 0.5, WRON: 0.5, PIXEL: 0.05, AXS: 2.5, SLP: 0.002, WETH: 3000, USDC: 1 };

@@ -101,6 +101,7 @@ export async function startChildServer(
       REGISTER_MAX_PER_HOUR: '10000',
       PRICE_API_URL: 'http://127.0.0.1:9',
       FX_API_URL: 'http://127.0.0.1:9/fx',
+      RONIN_RPC_URL: 'http://127.0.0.1:9',
       ...data.env,
       ...env,
     },

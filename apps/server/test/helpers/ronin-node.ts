@@ -141,3 +141,18 @@ export async function startRoninNode(options: { slowMs?: number } = {}) {
     },
   };
 }
+
+/** Ronin mainnet's token addresses, the configuration's default. */
+export const TOKENS = {
+  PIXEL: { address: '0x7eae20d11ef8c779433eb24503def900b9d28ad7', decimals: 18 },
+  AXS: { address: '0x97a9107c1793bc407d6f527b77e7fff4d812bece', decimals: 18 },
+  SLP: { address: '0xa8754b9fa15fc18bb59458815510e40a12cd2014', decimals: 0 },
+  WRON: { address: '0xe514d9deb7966c8be0ca922de8a064264ea6bcd4', decimals: 18 },
+  WETH: { address: '0xc99a6a985ed2cac1ef41640596c5a5f9f4e19ef5', decimals: 18 },
+  USDC: { address: '0x0b7007c13325c48911f73a2dad5fa5dcbf808adc', decimals: 6 },
+} as const satisfies Record<string, { address: Address; decimals: number }>;
+
+/** The test token at each of the default tokens' addresses, with its decimals. */
+export async function placeTokens(node: RoninTestNode) {
+  for (const token of Object.values(TOKENS)) await node.placeToken(token.address, token.decimals);
+}

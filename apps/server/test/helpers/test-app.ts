@@ -70,6 +70,8 @@ export function testConfig(dataDir: string, env: Record<string, string> = {}): C
     WEB_DIST_DIR: path.join(dataDir, 'no-web-build'),
     LOG_LEVEL: 'silent',
     REGISTER_MAX_PER_HOUR: '10000',
+    // No test asks the real Ronin node; those that read balances start one of their own.
+    RONIN_RPC_URL: 'http://127.0.0.1:9',
     ...env,
   });
 }
