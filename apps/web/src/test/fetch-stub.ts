@@ -17,18 +17,31 @@ export function listReply(items: unknown[], total = items.length): Reply {
   return { status: 200, body: items, headers: { 'X-Total-Count': String(total) } };
 }
 
+const NO_PORTFOLIO = {
+  wallets: [],
+  summary: { total_usd: 0, tokens: [], as_of: null, unavailable: 0, stale: 0, unpriced: [] },
+  usd_idr: 16_000,
+  limited: false,
+};
+
 const CONTENT_LIST = /^\/api\/(games|blogs|tools)$/;
 
 /**
  * The calls the layout makes on its own: the public pages read the content lists, every public
  * page reports its view, the signed-in header reads the notifications for its badge, and logging
- * out tells the server. They answer empty unless a test gives a reply.
+ * out tells the server; the Wallet Tracker reads the portfolio beside the wallets. They answer
+ * empty unless a test gives a reply.
  */
 function backgroundReply(call: ApiCall): Reply | undefined {
   const { method, url } = call;
   if (method === 'GET' && CONTENT_LIST.test(url.pathname)) return listReply([]);
   if (method === 'POST' && url.pathname === '/api/visits') return { status: 204 };
   if (method === 'GET' && url.pathname === '/api/admin-notifications') return listReply([]);
+  if (method === 'GET' && url.pathname === '/api/portfolio')
+    return { status: 200, body: NO_PORTFOLIO };
+  if (method === 'GET' && url.pathname === '/api/portfolio/history') {
+    return { status: 200, body: { days: [], usd_idr: 16_000 } };
+  }
   if (method === 'POST' && url.pathname === '/api/logout') {
     return { status: 200, body: { message: 'Signed out.' } };
   }

@@ -1,4 +1,4 @@
-import type { Key, ReactNode } from 'react';
+import { Fragment, type Key, type ReactNode } from 'react';
 import { cx } from '../../lib/class-names';
 import { Skeleton } from './skeleton';
 
@@ -20,6 +20,8 @@ type DataTableProps<Row> = {
   refreshing?: boolean;
   /** How many rows to hold the place of while loading, so the page does not jump. */
   skeletonRows?: number;
+  /** What an opened row shows beneath it, across the table; null while it is closed. */
+  detail?: ((row: Row) => ReactNode) | undefined;
 };
 
 export function DataTable<Row>({
@@ -30,6 +32,7 @@ export function DataTable<Row>({
   emptyText,
   refreshing = false,
   skeletonRows = 5,
+  detail,
 }: DataTableProps<Row>) {
   return (
     <div className="overflow-x-auto rounded-xl border border-slate-800 bg-slate-900/60">
@@ -72,18 +75,30 @@ export function DataTable<Row>({
               </td>
             </tr>
           ) : (
-            rows.map((row) => (
-              <tr key={rowKey(row)} className="hover:bg-white/[0.02]">
-                {columns.map((column) => (
-                  <td
-                    key={column.header}
-                    className={cx('h-16 px-4 py-2 text-slate-200', column.className)}
-                  >
-                    {column.cell(row)}
-                  </td>
-                ))}
-              </tr>
-            ))
+            rows.map((row) => {
+              const opened = detail?.(row) ?? null;
+              return (
+                <Fragment key={rowKey(row)}>
+                  <tr className="hover:bg-white/[0.02]">
+                    {columns.map((column) => (
+                      <td
+                        key={column.header}
+                        className={cx('h-16 px-4 py-2 text-slate-200', column.className)}
+                      >
+                        {column.cell(row)}
+                      </td>
+                    ))}
+                  </tr>
+                  {opened === null ? null : (
+                    <tr className="bg-slate-950/40">
+                      <td colSpan={columns.length} className="px-4 py-3">
+                        {opened}
+                      </td>
+                    </tr>
+                  )}
+                </Fragment>
+              );
+            })
           )}
         </tbody>
       </table>

@@ -43,6 +43,8 @@ type PagedTableProps<T> = {
   /** Show the pager only once there is more than one page, rather than whenever the list is in. */
   pagerWhenNeeded?: boolean;
   skeletonRows?: number;
+  /** What an opened row shows beneath it (see DataTable). */
+  detail?: ((row: T) => ReactNode) | undefined;
 };
 
 /** A searchable, paged table; searching and paging happen on the server. */
@@ -88,6 +90,7 @@ function TableAndPager<T>({
   pagesLabel,
   pagerWhenNeeded = false,
   skeletonRows,
+  detail,
 }: PagedTableProps<T>) {
   const offset = paging.query.offset ?? 0;
   const total = list.data?.total ?? 0;
@@ -104,6 +107,7 @@ function TableAndPager<T>({
         }
         refreshing={list.isPlaceholderData}
         skeletonRows={skeletonRows}
+        detail={detail}
       />
       {list.data && showPager ? (
         <Pagination

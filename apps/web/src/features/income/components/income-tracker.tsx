@@ -18,7 +18,7 @@ import { incomeListQuery } from '../api/get-income';
 import { pricesQuery } from '../api/get-prices';
 import type { IncomeTokenConfig } from '../api/income-token';
 import { useDeleteIncomeMutation } from '../api/manage-income';
-import { CurrencyToggle } from './currency-toggle';
+import { CurrencyToggle } from '../../../components/ui/currency-toggle';
 import { incomeColumns } from './income-columns';
 import { IncomeChartSection } from './income-chart-section';
 import { downloadCsv, toIncomeCsv } from './income-csv';

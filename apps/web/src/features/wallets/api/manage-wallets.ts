@@ -2,7 +2,7 @@ import type { TMessageResponse } from '@nexusplay/contract/lists';
 import type { TWallet, TWalletRequest } from '@nexusplay/contract/wallets';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { apiRequest } from '../../../lib/api-client';
-import { walletKeys } from './get-wallets';
+import { refreshWalletLists } from './get-portfolio';
 
 export type WalletSubmission = {
   /** Absent when adding a wallet. */
@@ -27,7 +27,7 @@ export function useSaveWalletMutation() {
   return useMutation({
     mutationFn: ({ id, wallet }: WalletSubmission) =>
       id === undefined ? createWallet(wallet) : updateWallet(id, wallet),
-    onSuccess: () => queryClient.invalidateQueries({ queryKey: walletKeys.all }),
+    onSuccess: () => refreshWalletLists(queryClient),
   });
 }
 
@@ -35,6 +35,6 @@ export function useDeleteWalletMutation() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: deleteWallet,
-    onSuccess: () => queryClient.invalidateQueries({ queryKey: walletKeys.all }),
+    onSuccess: () => refreshWalletLists(queryClient),
   });
 }

@@ -2,7 +2,7 @@ import type { TImportResult } from '@nexusplay/contract/personal-rows';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { apiRequest } from '../../../lib/api-client';
 import { downloadApiFile } from '../../../lib/download-file';
-import { walletKeys } from './get-wallets';
+import { refreshWalletLists } from './get-portfolio';
 
 export function exportWallets() {
   return downloadApiFile('/wallets/export', 'wallets.csv');
@@ -23,6 +23,6 @@ export function useImportWalletsMutation() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: importWallets,
-    onSuccess: () => queryClient.invalidateQueries({ queryKey: walletKeys.all }),
+    onSuccess: () => refreshWalletLists(queryClient),
   });
 }

@@ -1,5 +1,6 @@
 import { WALLET_FIELDS, type TWallet, type TWalletField } from '@nexusplay/contract/wallets';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
+import { useState } from 'react';
 import { PlusIcon } from 'lucide-react';
 import { ImportExportActions } from '../../../components/ui/import-export-actions';
 import { Button } from '../../../components/ui/button';
@@ -9,7 +10,18 @@ import type { Column } from '../../../components/ui/data-table';
 import { FormDialog } from '../../../components/ui/form-dialog';
 import { rowActionsColumn } from '../../../components/ui/row-actions';
 import { StatusToast } from '../../../components/ui/status-toast';
+import {
+  portfolioHistoryQuery,
+  portfolioQuery,
+  useRefreshPortfolioMutation,
+} from '../api/get-portfolio';
 import { walletsPageQuery } from '../api/get-wallets';
+import type { DisplayCurrency } from '../../../lib/format-money';
+import { PortfolioHistorySection } from './portfolio-history-section';
+import { PortfolioSummary } from './portfolio-summary';
+import { staleText } from './portfolio-format';
+import { TokenBreakdown } from './token-breakdown';
+import { WalletValue } from './wallet-value';
 import { useDeleteWalletMutation } from '../api/manage-wallets';
 import { useExportWalletsMutation, useImportWalletsMutation } from '../api/transfer-wallets';
 import { WalletAddress } from './wallet-address';
@@ -38,6 +50,21 @@ export function WalletTracker() {
   const exportMutation = useExportWalletsMutation();
   const importMutation = useImportWalletsMutation();
   const toast = useFlashMessage(COPY_TOAST_MS);
+  const portfolio = useQuery(portfolioQuery(userId));
+  const history = useQuery(portfolioHistoryQuery(userId));
+  const refresh = useRefreshPortfolioMutation(userId);
+  const [currency, setCurrency] = useState<DisplayCurrency>('usd');
+  const [showZero, setShowZero] = useState(false);
+  const [openIds, setOpenIds] = useState<ReadonlySet<number>>(new Set());
+  const toggleOpen = (id: number) =>
+    setOpenIds((ids) => {
+      const next = new Set(ids);
+      if (!next.delete(id)) next.add(id);
+      return next;
+    });
+  const usdIdr = portfolio.data?.usd_idr ?? 0;
+  const valueOf = (wallet: TWallet) =>
+    portfolio.data?.wallets.find((entry) => entry.wallet_id === wallet.id);
 
   // A field added to the contract is a compile error here until the table has a column for it.
   const fieldColumns: Record<TWalletField, Column<TWallet>> = {
@@ -63,12 +90,57 @@ export function WalletTracker() {
   };
   const columns: Column<TWallet>[] = [
     ...WALLET_FIELDS.map((field) => fieldColumns[field]),
+    {
+      header: 'Value',
+      cell: (wallet) => (
+        <WalletValue
+          portfolio={valueOf(wallet)}
+          failed={portfolio.isError}
+          walletName={walletName(wallet)}
+          currency={currency}
+          usdIdr={usdIdr}
+          open={openIds.has(wallet.id)}
+          onToggle={() => toggleOpen(wallet.id)}
+        />
+      ),
+    },
     rowActionsColumn(walletName, form.openEdit, deletion.ask),
   ];
 
+  const detail = (wallet: TWallet) => {
+    const entry = valueOf(wallet);
+    if (!openIds.has(wallet.id) || !entry || entry.state === 'unavailable') return null;
+    return (
+      <div className="space-y-2">
+        {entry.state === 'stale' ? (
+          <p className="text-sm text-amber-300">{staleText(entry.as_of)}</p>
+        ) : null}
+        <TokenBreakdown
+          label={`Tokens of ${walletName(wallet)}`}
+          tokens={entry.tokens}
+          currency={currency}
+          usdIdr={usdIdr}
+          showZero={showZero}
+        />
+      </div>
+    );
+  };
+
   return (
     <>
+      <PortfolioSummary
+        portfolio={portfolio.data}
+        failed={portfolio.isError}
+        currency={currency}
+        onCurrencyChange={setCurrency}
+        showZero={showZero}
+        onShowZeroChange={setShowZero}
+        refreshing={refresh.isPending || portfolio.isFetching}
+        onRefresh={() => refresh.mutate()}
+      />
+
       <PagedTable
+        detail={detail}
         paging={paging}
         list={wallets}
         pageSize={PERSONAL_PAGE_SIZE}
@@ -99,6 +171,12 @@ export function WalletTracker() {
         pagesLabel="Wallet pages"
         pagerWhenNeeded
         skeletonRows={3}
+      />
+
+      <PortfolioHistorySection
+        history={history.data}
+        failed={history.isError}
+        currency={currency}
       />
 
       <FormDialog

@@ -1,5 +1,5 @@
-import type { DisplayCurrency } from '../../../lib/format-money';
-import { cx } from '../../../lib/class-names';
+import type { DisplayCurrency } from '../../lib/format-money';
+import { cx } from '../../lib/class-names';
 
 const OPTIONS: { value: DisplayCurrency; label: string }[] = [
   { value: 'usd', label: 'USD' },
