@@ -1,0 +1,180 @@
+import type { TPortfolioResponse, TWalletPortfolio } from '@nexusplay/contract/portfolio';
+import type { TWallet } from '@nexusplay/contract/wallets';
+import { screen, within } from '@testing-library/react';
+import { describe, expect, it } from 'vitest';
+import { callsMade, listReply, stubApi } from '../../../test/fetch-stub';
+import { renderApp } from '../../../test/render-app';
+import { userToken } from '../../../test/tokens';
+
+const wallet = (id: number, name: string): TWallet => ({
+  id,
+  wallet_name: name,
+  wallet_address: `0x${String(id).padStart(40, '0')}`,
+  category: null,
+  user_id: 7,
+  created_at: '2025-01-01T00:00:00.000Z',
+});
+
+const AS_OF = '2026-03-05T14:07:00.000Z';
+
+const fresh: TWalletPortfolio = {
+  wallet_id: 1,
+  state: 'fresh',
+  as_of: AS_OF,
+  tokens: [
+    { symbol: 'RON', amount: '3', value_usd: 1.5 },
+    { symbol: 'PIXEL', amount: '1234.5', value_usd: 61.725 },
+    { symbol: 'WRON', amount: '0', value_usd: 0 },
+    { symbol: 'MYST', amount: '7.123456789', value_usd: null },
+  ],
+  total_usd: 63.225,
+  unpriced: ['MYST'],
+};
+
+function portfolioOf(wallets: TWalletPortfolio[]): TPortfolioResponse {
+  const withAmounts = wallets.filter((entry) => entry.state !== 'unavailable');
+  return {
+    wallets,
+    summary: {
+      total_usd: withAmounts.reduce((sum, entry) => sum + (entry.total_usd ?? 0), 0),
+      tokens: withAmounts[0]?.tokens ?? [],
+      as_of: withAmounts[0]?.as_of ?? null,
+      unavailable: wallets.length - withAmounts.length,
+      stale: wallets.filter((entry) => entry.state === 'stale').length,
+      unpriced: [...new Set(withAmounts.flatMap((entry) => entry.unpriced))],
+    },
+    usd_idr: 16_000,
+    limited: false,
+  };
+}
+
+function openWith(wallets: TWallet[], portfolio: () => TPortfolioResponse | undefined) {
+  const fetchMock = stubApi(({ method, url }) => {
+    if (method === 'GET' && url.pathname === '/api/wallets') return listReply(wallets);
+    if (url.pathname === '/api/portfolio' || url.pathname === '/api/portfolio/refresh') {
+      const body = portfolio();
+      return body ? { status: 200, body } : { status: 500, body: { message: 'Down' } };
+    }
+    return undefined;
+  });
+  return { fetchMock, ...renderApp('/tools/wallet', { token: userToken() }) };
+}
+
+const summary = () => screen.getByRole('region', { name: 'Portfolio value' });
+
+describe('Wallet Tracker portfolio', () => {
+  it('shows each wallet’s value, and its tokens when the row is opened, zero balances on request', async () => {
+    const { user } = openWith([wallet(1, 'Main')], () => portfolioOf([fresh]));
+    const valueButton = await screen.findByRole('button', { name: 'Tokens of Main' });
+    expect(valueButton).toHaveTextContent('$63.23*');
+    expect(within(summary()).getByText('$63.23')).toBeInTheDocument();
+    expect(
+      within(summary()).getByText('No price for MYST: not in the totals (marked *).'),
+    ).toBeInTheDocument();
+
+    expect(screen.queryByRole('table', { name: 'Tokens of Main' })).not.toBeInTheDocument();
+    await user.click(valueButton);
+    expect(valueButton).toHaveAttribute('aria-expanded', 'true');
+    const tokens = screen.getByRole('table', { name: 'Tokens of Main' });
+    expect(within(tokens).getByRole('row', { name: 'PIXEL 1,234.5 $61.73' })).toBeInTheDocument();
+    expect(within(tokens).getByRole('row', { name: 'MYST 7.1235 no price' })).toBeInTheDocument();
+    expect(within(tokens).queryByRole('row', { name: /WRON/ })).not.toBeInTheDocument();
+
+    await user.click(screen.getByRole('checkbox', { name: 'Show zero balances' }));
+    expect(within(tokens).getByRole('row', { name: 'WRON 0 $0.00' })).toBeInTheDocument();
+  });
+
+  it('values in rupiah at the server’s rate, written the Indonesian way, with the IDR toggle', async () => {
+    const { user } = openWith([wallet(1, 'Main')], () => portfolioOf([fresh]));
+    await screen.findByRole('button', { name: 'Tokens of Main' });
+    await user.click(within(summary()).getByRole('button', { name: 'IDR' }));
+    expect(screen.getByRole('button', { name: 'Tokens of Main' })).toHaveTextContent(
+      'Rp 1.011.600*',
+    );
+    await user.click(screen.getByRole('button', { name: 'Tokens of Main' }));
+    const tokens = screen.getByRole('table', { name: 'Tokens of Main' });
+    expect(
+      within(tokens).getByRole('row', { name: /^PIXEL 1\.234,5 Rp\s987\.600$/ }),
+    ).toBeInTheDocument();
+  });
+
+  it('says when balances are stale, and never shows a number for an unavailable wallet', async () => {
+    const stale: TWalletPortfolio = { ...fresh, wallet_id: 1, state: 'stale' };
+    const unavailable: TWalletPortfolio = {
+      wallet_id: 2,
+      state: 'unavailable',
+      as_of: null,
+      tokens: [],
+      total_usd: null,
+      unpriced: [],
+    };
+    const { user } = openWith([wallet(1, 'Old'), wallet(2, 'New')], () =>
+      portfolioOf([stale, unavailable]),
+    );
+    await screen.findByRole('button', { name: 'Tokens of Old' });
+    const staleNote = await within(summary()).findByText(
+      /^As of .+, the Ronin node is not answering\.$/,
+    );
+    expect(staleNote).toHaveTextContent('As of Mar 5, 2026');
+    expect(
+      within(summary()).getByText(
+        'Balances unavailable: the Ronin node is not answering. One wallet is not in the total.',
+      ),
+    ).toBeInTheDocument();
+    const newRow = screen.getByRole('row', { name: /New/ });
+    expect(within(newRow).getByText('Unavailable')).toBeInTheDocument();
+    expect(within(newRow).queryByText(/\$0/)).not.toBeInTheDocument();
+    expect(within(newRow).queryByRole('button', { name: 'Tokens of New' })).not.toBeInTheDocument();
+
+    await user.click(screen.getByRole('button', { name: 'Tokens of Old' }));
+    expect(screen.getAllByText(/the Ronin node is not answering\.$/).length).toBeGreaterThan(1);
+  });
+
+  it('holds the places while the portfolio loads, and says so when it cannot be loaded', async () => {
+    let answer: TPortfolioResponse | undefined;
+    const { user } = openWith([wallet(1, 'Main')], () => answer);
+    const region = await screen.findByRole('region', { name: 'Portfolio value' });
+    expect(region).toHaveAttribute('aria-busy', 'true');
+    expect(
+      await within(region).findByText(
+        'The portfolio could not be loaded. Try Refresh.',
+        undefined,
+        {
+          timeout: 10_000,
+        },
+      ),
+    ).toBeInTheDocument();
+    expect(
+      within(screen.getByRole('row', { name: /Main/ })).getByText('Unavailable'),
+    ).toBeInTheDocument();
+    answer = portfolioOf([fresh]);
+    await user.click(within(region).getByRole('button', { name: 'Refresh' }));
+    expect(await screen.findByRole('button', { name: 'Tokens of Main' })).toHaveTextContent(
+      '$63.23*',
+    );
+  });
+
+  it('refreshes through the server on Refresh', async () => {
+    let total = 63.225;
+    const { user, fetchMock } = openWith([wallet(1, 'Main')], () =>
+      portfolioOf([{ ...fresh, total_usd: total }]),
+    );
+    await screen.findByRole('button', { name: 'Tokens of Main' });
+    total = 100;
+    await user.click(within(summary()).getByRole('button', { name: 'Refresh' }));
+    expect(await screen.findByRole('button', { name: 'Tokens of Main' })).toHaveTextContent(
+      '$100.00*',
+    );
+    expect(callsMade(fetchMock)).toContain('POST /api/portfolio/refresh');
+  });
+
+  it('shows the history chart’s place, and says when no day has been taken yet', async () => {
+    openWith([wallet(1, 'Main')], () => portfolioOf([fresh]));
+    expect(
+      await screen.findByText('The chart appears after the first daily snapshot of your wallets.'),
+    ).toBeInTheDocument();
+    expect(
+      screen.getByRole('heading', { name: 'Portfolio value, last 30 days' }),
+    ).toBeInTheDocument();
+  });
+});
