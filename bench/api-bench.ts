@@ -15,6 +15,13 @@ import type { RecordedAnswers } from './baseline-server.js';
 import { makeGames, makePosts } from './catalogue-data.js';
 import { resolveServerEntry } from '../harness/server-process.js';
 import { startFakeUpstream } from '../harness/fake-upstream.js';
+import {
+  measurePolling,
+  PORTFOLIO_TTL_SECONDS,
+  PORTFOLIO_WALLETS,
+  seedPortfolio,
+  startPortfolioNode,
+} from './portfolio-bench.js';
 import { formatTable, median, ms, percentile, type Check } from './report.js';
 import {
   pinLoadGenerator,
@@ -97,6 +104,7 @@ export async function runApiBench(options: ApiBenchOptions): Promise<Check[]> {
   const entry = resolveServerEntry('BENCH_SERVER_ENTRY');
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'nexusplay-api-bench-'));
   const upstream = await startFakeUpstream();
+  const node = await startPortfolioNode();
   const admin = {
     email: 'bench-admin@example.com',
     username: 'bench-admin',
@@ -130,12 +138,15 @@ export async function runApiBench(options: ApiBenchOptions): Promise<Check[]> {
       MARKET_API_URL: '',
       PRICE_TTL: '1h',
       FX_TTL: '1h',
+      RONIN_RPC_URL: node.url,
+      BALANCE_TTL: `${PORTFOLIO_TTL_SECONDS}s`,
       WEB_DIST_DIR: path.join(dataDir, 'no-web-build'),
     });
     stops.push(async () => void (await server.stop()));
 
     const api = client(server.url);
     const seeded = await seed(api, admin);
+    const portfolioToken = await seedPortfolio(server.url, node);
     const targets: Target[] = [
       {
         name: `GET /api/games (${GAMES} games)`,
@@ -167,6 +178,13 @@ export async function runApiBench(options: ApiBenchOptions): Promise<Check[]> {
         method: 'GET',
         path: '/api/wallets',
         headers: { authorization: `Bearer ${seeded.readerToken}` },
+        read: true,
+      },
+      {
+        name: `GET /api/portfolio (signed in, ${PORTFOLIO_WALLETS} wallets, cached)`,
+        method: 'GET',
+        path: '/api/portfolio',
+        headers: { authorization: `Bearer ${portfolioToken}` },
         read: true,
       },
       {
@@ -265,6 +283,10 @@ export async function runApiBench(options: ApiBenchOptions): Promise<Check[]> {
       ),
     );
 
+    if (!options.match || 'GET /api/portfolio'.includes(options.match)) {
+      checks.push(...(await measurePolling(server.url, portfolioToken, node)));
+    }
+
     const upstreamCalls = Object.values(upstream.calls).reduce((sum, count) => sum + count, 0);
     checks.push({
       section: 'API',
@@ -291,6 +313,7 @@ export async function runApiBench(options: ApiBenchOptions): Promise<Check[]> {
     unpin?.();
     for (const stop of stops.reverse()) await stop();
     await upstream.close();
+    await node.close();
     fs.rmSync(dataDir, { recursive: true, force: true });
   }
 }

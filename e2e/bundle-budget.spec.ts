@@ -21,6 +21,7 @@ const SIGNED_IN_ONLY_LIBRARIES = ['editor', 'charts'];
 const SIGNED_IN_ONLY_MODULES = [
   'src/features/blogs/components/rich-text-editor.tsx',
   'src/features/income/components/income-chart.tsx',
+  'src/features/wallets/components/portfolio-history-chart.tsx',
 ];
 /** Pages anyone can open, as the e2e server (seeded with demo content) answers them. */
 const PUBLIC_PAGES = ['/', '/games', '/blogs', '/blogs/1', '/tools', '/about'];

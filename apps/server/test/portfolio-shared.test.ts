@@ -4,7 +4,7 @@ import { startFakeUpstream, type FakeUpstream } from '../../../harness/fake-upst
 import { takeDailySnapshot } from '../src/modules/portfolio/portfolio.service.js';
 import { loginToken, registerUser } from './helpers/accounts.js';
 import { bearer } from './helpers/content.js';
-import { placeTokens, startRoninNode, type RoninTestNode } from './helpers/ronin-node.js';
+import { placeTokens, startRoninNode, type RoninTestNode } from '../../../harness/ronin-node.js';
 import { createSharedPair, TEST_REDIS_URL, type SharedPair } from './helpers/shared-pair.js';
 
 const WALLETS = 12;

@@ -12,7 +12,7 @@ import {
   TOKENS,
   type NodeMode,
   type RoninTestNode,
-} from './helpers/ronin-node.js';
+} from '../../../harness/ronin-node.js';
 import { createTestApp, type TestApp } from './helpers/test-app.js';
 
 const E18 = 10n ** 18n;

@@ -2,7 +2,8 @@ import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import ganache from 'ganache';
 import { encodeAbiParameters, keccak256, numberToHex, pad, type Address } from 'viem';
-import { MULTICALL3 } from '../../src/gateway/ronin-balances.js';
+/** Multicall3's canonical address (the server's MULTICALL3). */
+const MULTICALL3 = '0xca11bde05977b3631167028862be2a173976ca11';
 import { TEST_MULTICALL3_RUNTIME, TEST_TOKEN_RUNTIME } from './evm/bytecode.js';
 
 /** How the proxy in front of the node behaves: passing calls on, or one of the node's faults. */
