@@ -53,6 +53,43 @@ describe('loadConfig', () => {
     ).toEqual([]);
   });
 
+  it('reads Ronin mainnet by default, and the token list as SYMBOL:address:decimals', () => {
+    const { ronin } = loadConfig({}).gateway;
+    expect(ronin.rpcUrl).toBe('https://api.roninchain.com/rpc');
+    expect(ronin.balanceTtlMs).toBe(60_000);
+    expect(ronin.tokens.map((token) => `${token.symbol}:${token.decimals}`)).toEqual([
+      'PIXEL:18',
+      'AXS:18',
+      'SLP:0',
+      'WRON:18',
+      'WETH:18',
+      'USDC:6',
+    ]);
+    const custom = loadConfig({
+      RONIN_TOKENS:
+        'YGG:0x1111111111111111111111111111111111111111:18, USDC:0xABCDEF0000000000000000000000000000000000:6',
+      BALANCE_TTL: '2m',
+    }).gateway.ronin;
+    expect(custom.tokens).toEqual([
+      { symbol: 'YGG', address: '0x1111111111111111111111111111111111111111', decimals: 18 },
+      { symbol: 'USDC', address: '0xabcdef0000000000000000000000000000000000', decimals: 6 },
+    ]);
+    expect(custom.balanceTtlMs).toBe(120_000);
+  });
+
+  it('refuses a token list it cannot read, naming the entry', () => {
+    for (const bad of [
+      'PIXEL:0x12:18',
+      'PIXEL',
+      'RON:0x1111111111111111111111111111111111111111:18',
+      'A:0x1111111111111111111111111111111111111111:18,A:0x2222222222222222222222222222222222222222:6',
+      'X:0x1111111111111111111111111111111111111111:99',
+    ]) {
+      expect(() => loadConfig({ RONIN_TOKENS: bad }), bad).toThrow(/RONIN_TOKENS/);
+    }
+    expect(() => loadConfig({ RONIN_RPC_URL: 'ws://node' })).toThrow(/RONIN_RPC_URL/);
+  });
+
   it('parses durations in seconds, minutes, hours and days', () => {
     expect(loadConfig({ JWT_TTL: '90' }).jwtTtlSeconds).toBe(90);
     expect(loadConfig({ JWT_TTL: '45m' }).jwtTtlSeconds).toBe(2700);

@@ -332,12 +332,58 @@ describe('the Ronin portfolio against a real node', () => {
           as_of: '2026-01-01T00:00:00.000Z',
         })
         .execute();
+      const kept = await db
+        .selectFrom('wallet_balances')
+        .select('token')
+        .where('wallet_id', '=', walletId)
+        .execute();
+      expect(kept).toHaveLength(7);
       const res = await s.t.app.inject({
         method: 'DELETE',
         url: `/api/wallets/${walletId}`,
         headers: bearer(s.token),
       });
       expect(res.statusCode).toBe(200);
+      const left = await Promise.all([
+        db
+          .selectFrom('wallet_balances')
+          .select('token')
+          .where('wallet_id', '=', walletId)
+          .execute(),
+        db
+          .selectFrom('wallet_value_snapshots')
+          .select('day')
+          .where('wallet_id', '=', walletId)
+          .execute(),
+      ]);
+      expect(left).toEqual([[], []]);
+    });
+
+    it('deleting a user deletes their wallets’ balances and snapshots', async () => {
+      const gone = await signedIn(s.t.app);
+      const address = newAddress();
+      await holdings(node, address);
+      const walletId = await addWallet(s.t.app, gone.token, address, 'leaving');
+      await portfolio(s.t.app, gone.token);
+      const db = s.t.db.kysely;
+      await db
+        .insertInto('wallet_value_snapshots')
+        .values({
+          wallet_id: walletId,
+          day: '2026-01-02',
+          total_usd: 2,
+          as_of: '2026-01-02T00:00:00.000Z',
+        })
+        .execute();
+      expect(
+        await db
+          .selectFrom('wallet_balances')
+          .select('token')
+          .where('wallet_id', '=', walletId)
+          .execute(),
+      ).toHaveLength(7);
+      const { deleteUser } = await import('../src/modules/users/users.repository.js');
+      expect(await deleteUser(db, gone.userId)).toBeDefined();
       const left = await Promise.all([
         db
           .selectFrom('wallet_balances')
