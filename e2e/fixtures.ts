@@ -6,6 +6,9 @@ export const E2E_ADMIN = {
   password: 'e2e-admin-password',
 } as const;
 
+/** An address whose balances global-setup places on the test Ronin node: 3 RON, 1234.5 PIXEL. */
+export const E2E_PORTFOLIO_ADDRESS = '0x00000000000000000000000000000000e2e0f011';
+
 export const test = base.extend<{ pageProblems: string[] }>({
   // The server listens on a free port chosen at start; global-setup passes its address on.
   // eslint-disable-next-line no-empty-pattern -- Playwright reads a fixture's dependencies from this pattern.

@@ -1,5 +1,11 @@
 import type { Page } from '@playwright/test';
-import { expect, registerThroughApi, test, tokenThroughApi } from './fixtures.js';
+import {
+  E2E_PORTFOLIO_ADDRESS,
+  expect,
+  registerThroughApi,
+  test,
+  tokenThroughApi,
+} from './fixtures.js';
 
 const ADDRESS = '0xAbCdEf0123456789abcdef0123456789ABCDEF01';
 const SHORT_ADDRESS = '0xabcd…ef01';
@@ -72,6 +78,25 @@ test.describe('personal tools', () => {
     await confirm.getByRole('button', { name: 'Delete' }).click();
     await expect(confirm).toBeHidden();
     await expect(page.getByText('No wallets available.')).toBeVisible();
+  });
+
+  test('the wallet tracker shows the balances the Ronin node holds', async ({ page }) => {
+    const { token } = await signInThroughApi(page);
+    const added = await page.request.post('/api/wallets', {
+      headers: { authorization: `Bearer ${token}` },
+      data: { wallet_name: 'Portfolio', wallet_address: E2E_PORTFOLIO_ADDRESS },
+    });
+    expect(added.status()).toBe(201);
+    await page.goto('/tools/wallet');
+    const value = page.getByRole('button', { name: 'Tokens of Portfolio' });
+    await expect(value).toBeVisible();
+    await value.click();
+    const tokens = page.getByRole('table', { name: 'Tokens of Portfolio' });
+    await expect(tokens.getByRole('row', { name: /^PIXEL 1,234\.5 / })).toBeVisible();
+    await expect(tokens.getByRole('row', { name: /^RON 3 / })).toBeVisible();
+    await expect(tokens.getByRole('row', { name: /^AXS / })).toHaveCount(0);
+    await page.getByRole('checkbox', { name: 'Show zero balances' }).click();
+    await expect(tokens.getByRole('row', { name: /^AXS 0 / })).toBeVisible();
   });
 
   test('a user adds, edits, opens and deletes a link', async ({ page }) => {
