@@ -131,8 +131,8 @@ describe('Wallet Tracker portfolio', () => {
   });
 
   it('holds the places while the portfolio loads, and says so when it cannot be loaded', async () => {
-    let answer: TPortfolioResponse | undefined;
-    const { user } = openWith([wallet(1, 'Main')], () => answer);
+    const server: { answer?: TPortfolioResponse } = {};
+    const { user } = openWith([wallet(1, 'Main')], () => server.answer);
     const region = await screen.findByRole('region', { name: 'Portfolio value' });
     expect(region).toHaveAttribute('aria-busy', 'true');
     expect(
@@ -147,7 +147,7 @@ describe('Wallet Tracker portfolio', () => {
     expect(
       within(screen.getByRole('row', { name: /Main/ })).getByText('Unavailable'),
     ).toBeInTheDocument();
-    answer = portfolioOf([fresh]);
+    server.answer = portfolioOf([fresh]);
     await user.click(within(region).getByRole('button', { name: 'Refresh' }));
     expect(await screen.findByRole('button', { name: 'Tokens of Main' })).toHaveTextContent(
       '$63.23*',
