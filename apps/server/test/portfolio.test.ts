@@ -317,6 +317,35 @@ describe('the Ronin portfolio against a real node', () => {
       ]);
     });
 
+    it('values a wallet added after the day’s first pass in the next hour’s, keeping the others', async () => {
+      const db = s.t.db.kysely;
+      const now = new Date();
+      const added = newAddress();
+      await node.setRonBalance(added, 4n * E18);
+      const addedId = await addWallet(s.t.app, s.token, added, 'later');
+      const before = await db
+        .selectFrom('wallet_value_snapshots')
+        .selectAll()
+        .orderBy('wallet_id')
+        .execute();
+      expect(before.some((row) => row.wallet_id === addedId)).toBe(false);
+
+      const nextHour = new Date(now.getTime() + 3_600_000);
+      // Past midnight the next pass is the next day's first: every wallet gets that day's total.
+      const sameDay = nextHour.toISOString().slice(0, 10) === now.toISOString().slice(0, 10);
+      expect(await takeDailySnapshot(db, s.t.app.gateway, nextHour)).toBe(true);
+      expect(await takeDailySnapshot(db, s.t.app.gateway, nextHour)).toBe(false);
+      const after = await db
+        .selectFrom('wallet_value_snapshots')
+        .selectAll()
+        .orderBy('wallet_id')
+        .execute();
+      const addedRow = after.find((row) => row.wallet_id === addedId);
+      expect(addedRow).toMatchObject({ day: nextHour.toISOString().slice(0, 10) });
+      expect(addedRow!.total_usd).toBeCloseTo(4 * USD.RON, 9);
+      if (sameDay) expect(after.filter((row) => row.wallet_id !== addedId)).toEqual(before);
+    });
+
     it('deleting a wallet deletes its balances and snapshots', async () => {
       const address = newAddress();
       await holdings(node, address);

@@ -212,9 +212,9 @@ export interface WalletValueSnapshotsTable {
   as_of: string;
 }
 
-/** The UTC days whose snapshot an instance has claimed. */
-export interface PortfolioSnapshotDaysTable {
-  day: string;
+/** The snapshot passes (UTC hours, 2026-03-05T14) an instance has claimed. */
+export interface PortfolioSnapshotRunsTable {
+  run: string;
   claimed_at: string;
 }
 
@@ -240,7 +240,7 @@ export interface Database {
   revoked_tokens: RevokedTokensTable;
   wallet_balances: WalletBalancesTable;
   wallet_value_snapshots: WalletValueSnapshotsTable;
-  portfolio_snapshot_days: PortfolioSnapshotDaysTable;
+  portfolio_snapshot_runs: PortfolioSnapshotRunsTable;
 }
 
 export type UserRow = Selectable<UsersTable>;

@@ -37,10 +37,12 @@ export async function up(db: Kysely<unknown>, engine: Engine): Promise<void> {
     .columns(['day', 'wallet_id'])
     .execute();
 
-  // The instance whose insert of the day lands takes that day's snapshot; the others see the row.
+  // Snapshot passes by UTC hour (2026-03-05T14): the instance whose insert of the hour lands
+  // makes that pass; the others see the row. The first pass of a day values every wallet, the
+  // later ones only wallets added since.
   await db.schema
-    .createTable('portfolio_snapshot_days')
-    .addColumn('day', 'varchar(10)', (col) => col.primaryKey())
+    .createTable('portfolio_snapshot_runs')
+    .addColumn('run', 'varchar(13)', (col) => col.primaryKey())
     .addColumn('claimed_at', 'varchar(30)', (col) => col.notNull())
     .execute();
 }

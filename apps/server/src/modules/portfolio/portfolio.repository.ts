@@ -15,24 +15,34 @@ export function walletAddresses(db: DB, userId: number, limit: number) {
     .execute();
 }
 
-/** Every tracked wallet of every user, a page at a time (for the daily snapshot). */
-export function trackedWalletsAfter(db: DB, afterId: number, limit: number) {
+/** Tracked wallets of every user without a total for `day`, a page at a time, in id order. */
+export function walletsWithoutSnapshot(db: DB, day: string, afterId: number, limit: number) {
   return db
     .selectFrom('wallets')
-    .select(['id', 'address'])
-    .where('id', '>', afterId)
-    .orderBy('id')
+    .select(['wallets.id', 'wallets.address'])
+    .where('wallets.id', '>', afterId)
+    .where(({ not, exists, selectFrom }) =>
+      not(
+        exists(
+          selectFrom('wallet_value_snapshots')
+            .select('wallet_value_snapshots.wallet_id')
+            .whereRef('wallet_value_snapshots.wallet_id', '=', 'wallets.id')
+            .where('wallet_value_snapshots.day', '=', day),
+        ),
+      ),
+    )
+    .orderBy('wallets.id')
     .limit(limit)
     .execute();
 }
 
-/** True for the one caller whose insert of `day` lands; every other caller gets false. */
-export async function claimSnapshotDay(db: DB, day: string, claimedAt: string) {
+/** True for the one caller whose insert of `run` lands; every other caller gets false. */
+export async function claimSnapshotRun(db: DB, run: string, claimedAt: string) {
   const row = await db
-    .insertInto('portfolio_snapshot_days')
-    .values({ day, claimed_at: claimedAt })
-    .onConflict((oc) => oc.column('day').doNothing())
-    .returning('day')
+    .insertInto('portfolio_snapshot_runs')
+    .values({ run, claimed_at: claimedAt })
+    .onConflict((oc) => oc.column('run').doNothing())
+    .returning('run')
     .executeTakeFirst();
   return row !== undefined;
 }

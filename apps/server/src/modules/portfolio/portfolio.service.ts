@@ -15,11 +15,11 @@ import type { Gateway, TokenPrices } from '../../gateway/gateway.js';
 import { NATIVE_DECIMALS, NATIVE_SYMBOL, type Balances } from '../../gateway/ronin-balances.js';
 import { addDays, utcDayOf } from '../analytics/utc-days.js';
 import {
-  claimSnapshotDay,
+  claimSnapshotRun,
   dailyTotals,
   insertSnapshots,
-  trackedWalletsAfter,
   walletAddresses,
+  walletsWithoutSnapshot,
   type SnapshotRow,
 } from './portfolio.repository.js';
 
@@ -179,19 +179,22 @@ export async function getPortfolioHistory(
 const SNAPSHOT_PAGE = 50;
 
 /**
- * Today's (UTC) total of every tracked wallet, taken by the one instance whose claim of the day
- * lands. Balances come through the same cache as the pages'; a wallet whose balances were never
- * read gets no row that day (a gap in its history, not a zero). Answers whether this call took it.
+ * Today's (UTC) total of every tracked wallet that has none yet, made by the one instance whose
+ * claim of this hour's pass lands: the day's first pass values every wallet, later ones the
+ * wallets added since. Balances come through the same cache as the pages'; a wallet whose
+ * balances were never read gets no row (a gap in its history, not a zero) until a later pass
+ * reads them. Answers whether this call made the pass.
  */
 export async function takeDailySnapshot(db: DB, gateway: Gateway, now = new Date()) {
   const day = utcDayOf(now);
-  if (!(await claimSnapshotDay(db, day, now.toISOString()))) return false;
+  const run = now.toISOString().slice(0, 13);
+  if (!(await claimSnapshotRun(db, run, now.toISOString()))) return false;
   const prices = await gateway.prices.get();
   const tokens = tokensOf(gateway);
   const priceOf = priceTable(prices);
   let afterId = 0;
   for (;;) {
-    const page = await trackedWalletsAfter(db, afterId, SNAPSHOT_PAGE);
+    const page = await walletsWithoutSnapshot(db, day, afterId, SNAPSHOT_PAGE);
     if (page.length === 0) break;
     afterId = page[page.length - 1]!.id;
     const balances = await balancesOf(

@@ -92,7 +92,8 @@ export function DataTable<Row>({
                   {opened === null ? null : (
                     <tr className="bg-slate-950/40">
                       <td colSpan={columns.length} className="px-4 py-3">
-                        {opened}
+                        {/* Held at the left edge while a narrow screen scrolls the table. */}
+                        <div className="sticky left-4 w-fit max-w-[calc(100vw-4rem)]">{opened}</div>
                       </td>
                     </tr>
                   )}
