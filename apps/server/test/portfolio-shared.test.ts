@@ -76,4 +76,16 @@ describe.skipIf(!TEST_REDIS_URL)('the portfolio on two instances sharing Redis',
     }
     expect(pair.a.gateway.balances.lookups + pair.b.gateway.balances.lookups).toBe(WALLETS);
   });
+
+  it('keeps an address’s shared balances in Redis for a week, not for good', async () => {
+    const { Redis } = await import('ioredis');
+    const redis = new Redis(TEST_REDIS_URL!, { maxRetriesPerRequest: 1 });
+    try {
+      const ttl = await redis.pttl(`${pair.prefix}gateway:balances:${address(0)}:state`);
+      expect(ttl).toBeGreaterThan(6 * 86_400_000);
+      expect(ttl).toBeLessThanOrEqual(7 * 86_400_000);
+    } finally {
+      redis.disconnect();
+    }
+  });
 });

@@ -2,6 +2,12 @@ import type { RefreshCoordinator, SharedSourceState } from '../gateway/cached-so
 import type { SharedRedis } from './redis.js';
 
 /**
+ * How long a source's shared outcome outlives its last publication: a week past the longest TTL,
+ * so that the balances of an address no one tracks any more do not stay in Redis for good.
+ */
+const STATE_KEEP_MS = 7 * 86_400_000;
+
+/**
  * The gateway's TTL windows in Redis: the instance whose SET NX lands first calls the upstream
  * for that window; the lock expires with the TTL, so the next window is open to all again.
  */
@@ -17,7 +23,12 @@ export class RedisRefreshCoordinator implements RefreshCoordinator {
   }
 
   async publish<T>(source: string, state: SharedSourceState<T>) {
-    await this.redis.client.set(this.redis.key(`gateway:${source}:state`), JSON.stringify(state));
+    await this.redis.client.set(
+      this.redis.key(`gateway:${source}:state`),
+      JSON.stringify(state),
+      'PX',
+      STATE_KEEP_MS,
+    );
   }
 
   async read<T>(source: string) {
