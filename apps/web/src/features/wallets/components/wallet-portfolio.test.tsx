@@ -1,7 +1,11 @@
-import type { TPortfolioResponse, TWalletPortfolio } from '@nexusplay/contract/portfolio';
+import type {
+  TPortfolioHistory,
+  TPortfolioResponse,
+  TWalletPortfolio,
+} from '@nexusplay/contract/portfolio';
 import type { TWallet } from '@nexusplay/contract/wallets';
 import { screen, within } from '@testing-library/react';
-import { describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import { callsMade, listReply, stubApi } from '../../../test/fetch-stub';
 import { renderApp } from '../../../test/render-app';
 import { userToken } from '../../../test/tokens';
@@ -48,9 +52,14 @@ function portfolioOf(wallets: TWalletPortfolio[]): TPortfolioResponse {
   };
 }
 
-function openWith(wallets: TWallet[], portfolio: () => TPortfolioResponse | undefined) {
+function openWith(
+  wallets: TWallet[],
+  portfolio: () => TPortfolioResponse | undefined,
+  history?: TPortfolioHistory,
+) {
   const fetchMock = stubApi(({ method, url }) => {
     if (method === 'GET' && url.pathname === '/api/wallets') return listReply(wallets);
+    if (history && url.pathname === '/api/portfolio/history') return { status: 200, body: history };
     if (url.pathname === '/api/portfolio' || url.pathname === '/api/portfolio/refresh') {
       const body = portfolio();
       return body ? { status: 200, body } : { status: 500, body: { message: 'Down' } };
@@ -59,6 +68,10 @@ function openWith(wallets: TWallet[], portfolio: () => TPortfolioResponse | unde
   });
   return { fetchMock, ...renderApp('/tools/wallet', { token: userToken() }) };
 }
+
+afterEach(() => {
+  vi.restoreAllMocks();
+});
 
 const summary = () => screen.getByRole('region', { name: 'Portfolio value' });
 
@@ -177,4 +190,29 @@ describe('Wallet Tracker portfolio', () => {
       screen.getByRole('heading', { name: 'Portfolio value, last 30 days' }),
     ).toBeInTheDocument();
   });
+
+  it('draws 30 days of totals, broken where a day has no snapshot rather than dropping to 0', async () => {
+    const days = Array.from({ length: 30 }, (_, index) => ({
+      day: `2026-03-${String(index + 1).padStart(2, '0')}`,
+      total_usd: index === 10 ? null : 100 + index,
+    }));
+    // jsdom lays nothing out; the chart measures its box and needs one to draw into.
+    vi.spyOn(HTMLElement.prototype, 'getBoundingClientRect').mockReturnValue(
+      new DOMRect(0, 0, 800, 256),
+    );
+    openWith([wallet(1, 'Main')], () => portfolioOf([fresh]), { days, usd_idr: 16_000 });
+    const line = await vi.waitFor(
+      () => {
+        const path = document.querySelector('.recharts-line-curve');
+        if (!path) throw new Error('no line yet');
+        return path;
+      },
+      { timeout: 10_000 },
+    );
+    // Two stretches of line (two move-to commands): the empty day is a gap.
+    expect(line.getAttribute('d')?.match(/M/g)).toHaveLength(2);
+    expect(
+      screen.queryByText('The chart appears after the first daily snapshot of your wallets.'),
+    ).not.toBeInTheDocument();
+  }, 15_000);
 });
