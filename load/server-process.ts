@@ -31,6 +31,8 @@ export async function startServer(options: ServerOptions): Promise<RunningServer
       PRICE_API_URL: options.upstreamUrl,
       FX_API_URL: `${options.upstreamUrl}/fx`,
       MARKET_API_URL: '',
+      // The load test reads no balances; the snapshot passes must not reach Ronin's public node.
+      RONIN_RPC_URL: `${options.upstreamUrl}/ronin`,
       // One instance on its own: no state shared through Redis.
       REDIS_URL: '',
       LOG_LEVEL: 'warn',
