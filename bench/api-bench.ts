@@ -283,7 +283,7 @@ export async function runApiBench(options: ApiBenchOptions): Promise<Check[]> {
       ),
     );
 
-    if (!options.match || 'GET /api/portfolio'.includes(options.match)) {
+    if (chosen.some((target) => target.path === '/api/portfolio')) {
       checks.push(...(await measurePolling(server.url, portfolioToken, node)));
     }
 
