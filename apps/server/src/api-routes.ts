@@ -1,6 +1,7 @@
 import type { FastifyInstance } from 'fastify';
+import fp from 'fastify-plugin';
 import { authRoutes } from './modules/auth/auth.routes.js';
-import type { LoginThrottle } from './modules/auth/login-throttle.js';
+import type { FailureStore } from './modules/auth/login-throttle.js';
 import type { Access } from './plugins/auth.js';
 import { healthRoutes } from './modules/health/health.routes.js';
 import { blogsRoutes } from './modules/blogs/blogs.routes.js';
@@ -16,9 +17,16 @@ import { incomeRoutes } from './modules/income/income.routes.js';
 
 export type RouteEntry = { method: string; url: string; access: Access };
 
+declare module 'fastify' {
+  interface FastifyInstance {
+    /** Every API route with who may call it. */
+    apiRouteTable: RouteEntry[];
+  }
+}
+
 export type ApiOptions = {
-  throttle: LoginThrottle;
-  registerPerHour: number;
+  /** The sign-in failure counts to use instead of the app's own (see openLoginThrottle). */
+  failureStore?: FailureStore;
   /** Filled with every API route as it is registered, for the authorization matrix. */
   routeTable: RouteEntry[];
 };
@@ -39,10 +47,7 @@ export async function apiRoutes(app: FastifyInstance, options: ApiOptions) {
   });
 
   await app.register(healthRoutes);
-  await app.register(authRoutes, {
-    throttle: options.throttle,
-    registerPerHour: options.registerPerHour,
-  });
+  await app.register(authRoutes, { failureStore: options.failureStore });
   await app.register(gamesRoutes);
   await app.register(blogsRoutes);
   await app.register(toolsRoutes);
@@ -55,3 +60,13 @@ export async function apiRoutes(app: FastifyInstance, options: ApiOptions) {
   await app.register(incomeRoutes('pixels', '/income-pixels'));
   await app.register(incomeRoutes('axs', '/income-axie'));
 }
+
+/** The API under /api, and the app's table of its routes. */
+export const apiPlugin = fp(
+  async (app: FastifyInstance, options: Pick<ApiOptions, 'failureStore'>) => {
+    const routeTable: RouteEntry[] = [];
+    app.decorate('apiRouteTable', routeTable);
+    await app.register(apiRoutes, { prefix: '/api', routeTable, ...options });
+  },
+  { name: 'api', dependencies: ['redis', 'http-cache', 'gateway', 'auth'] },
+);

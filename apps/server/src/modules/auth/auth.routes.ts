@@ -19,19 +19,25 @@ import {
 import { BEARER } from '../../lib/route-schemas.js';
 import { requireUser } from '../../plugins/auth.js';
 import { perAddress } from '../../plugins/rate-limits.js';
-import type { LoginThrottle } from './login-throttle.js';
+import { openLoginThrottle } from './failure-store.js';
+import type { FailureStore } from './login-throttle.js';
 import { passwordProblem } from './password-policy.js';
 import { hashPassword, verifyAgainstDecoy, verifyPassword } from './passwords.js';
 import { revokeToken } from './sessions.repository.js';
 
-export type AuthRoutesOptions = { throttle: LoginThrottle; registerPerHour: number };
+export type AuthRoutesOptions = {
+  /** The sign-in failure counts to use instead of the app's own. */
+  failureStore?: FailureStore;
+};
 
 const INVALID_CREDENTIALS = 'Invalid email or password.';
 
 export const authRoutes: FastifyPluginAsyncZod<AuthRoutesOptions> = async (
   app,
-  { throttle, registerPerHour },
+  { failureStore },
 ) => {
+  const throttle = openLoginThrottle(app, failureStore);
+  const { registerPerHour } = app.config;
   app.post(
     '/register',
     {
