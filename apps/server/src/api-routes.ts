@@ -13,12 +13,16 @@ import { linksRoutes } from './modules/links/links.routes.js';
 import { walletsRoutes } from './modules/wallets/wallets.routes.js';
 import { gatewayRoutes } from './gateway/gateway.routes.js';
 import { incomeRoutes } from './modules/income/income.routes.js';
+import { accountRoutes } from './modules/account/account.routes.js';
+import type { ResetDeps } from './modules/auth/password-reset.service.js';
 
 export type RouteEntry = { method: string; url: string; access: Access };
 
 export type ApiOptions = {
   throttle: LoginThrottle;
   registerPerHour: number;
+  /** What sending a password reset link takes. */
+  resets: ResetDeps;
   /** Filled with every API route as it is registered, for the authorization matrix. */
   routeTable: RouteEntry[];
 };
@@ -42,11 +46,13 @@ export async function apiRoutes(app: FastifyInstance, options: ApiOptions) {
   await app.register(authRoutes, {
     throttle: options.throttle,
     registerPerHour: options.registerPerHour,
+    resets: options.resets,
   });
+  await app.register(accountRoutes, { throttle: options.throttle });
   await app.register(gamesRoutes);
   await app.register(blogsRoutes);
   await app.register(toolsRoutes);
-  await app.register(usersRoutes);
+  await app.register(usersRoutes, { resets: options.resets });
   await app.register(notificationsRoutes);
   await app.register(analyticsRoutes);
   await app.register(walletsRoutes);

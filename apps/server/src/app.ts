@@ -24,6 +24,8 @@ import { securityPlugin } from './plugins/security.js';
 import { webPlugin } from './plugins/web.js';
 import { connectRedis, type SharedRedis } from './redis/redis.js';
 import { RedisCacheVersions } from './redis/redis-cache-versions.js';
+import { Mailer } from './mail/mailer.js';
+import type { ResetDeps } from './modules/auth/password-reset.service.js';
 import { MemoryFailureStore } from './modules/auth/memory-failure-store.js';
 import { RedisFailureStore } from './redis/redis-failure-store.js';
 import { RedisRefreshCoordinator } from './redis/redis-refresh-coordinator.js';
@@ -49,6 +51,8 @@ export type AppDeps = {
   failureStore?: FailureStore;
   /** A connection to use instead of the one REDIS_URL would open (which the app then owns). */
   redis?: SharedRedis;
+  /** Tests: shorter waits between mail retries and on a mail server that does not answer. */
+  mail?: { retryDelaysMs?: number[]; timeoutMs?: number };
 };
 
 /** JSON bodies are small in this API; uploads get their own limit where they are accepted. */
@@ -92,6 +96,15 @@ export async function buildApp(deps: AppDeps) {
     deps.failureStore ?? (redis ? new RedisFailureStore(redis) : new MemoryFailureStore());
   if (store instanceof MemoryFailureStore) app.addHook('onClose', async () => store.close());
   const throttle = new LoginThrottle(store, config.loginThrottle);
+  const mailer = new Mailer({ ...config.mail, ...deps.mail }, app.log);
+  app.addHook('onClose', () => mailer.close());
+  const resets: ResetDeps = {
+    db: db.kysely,
+    mailer,
+    store,
+    log: app.log,
+    site: { siteName: config.siteName, publicUrl: config.publicUrl },
+  };
 
   await app.register(errorsPlugin);
   await app.register(inputTextPlugin);
@@ -112,6 +125,7 @@ export async function buildApp(deps: AppDeps) {
     routeTable,
     throttle,
     registerPerHour: config.registerPerHour,
+    resets,
   });
   await app.register(uploadFileRoutes);
   await app.register(webPlugin, { distDir: config.webDistDir, siteName: config.siteName });
