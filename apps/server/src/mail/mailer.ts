@@ -26,8 +26,21 @@ function smtpTransport(url: string, timeoutMs: number): MailTransport {
     greetingTimeout: timeoutMs,
     socketTimeout: timeoutMs,
   });
+  // The library's own timeouts do not cover a server that takes the message and then never
+  // answers (seen with nodemailer 8), so the whole exchange gets a deadline of its own.
   return async (mail) => {
-    await transporter.sendMail(mail);
+    let timer: NodeJS.Timeout | undefined;
+    const deadline = new Promise<never>((_, reject) => {
+      timer = setTimeout(
+        () => reject(new Error(`the mail server did not answer within ${timeoutMs * 2} ms`)),
+        timeoutMs * 2,
+      );
+    });
+    try {
+      await Promise.race([transporter.sendMail(mail), deadline]);
+    } finally {
+      clearTimeout(timer);
+    }
   };
 }
 
