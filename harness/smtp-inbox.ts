@@ -1,4 +1,6 @@
+import fs from 'node:fs';
 import type { AddressInfo } from 'node:net';
+import path from 'node:path';
 import { simpleParser, type ParsedMail } from 'mailparser';
 import { SMTPServer } from 'smtp-server';
 
@@ -25,9 +27,10 @@ function received(mail: ParsedMail): ReceivedMail {
 /**
  * A real SMTP server on 127.0.0.1 (a free port) that keeps what it is sent, for the server's
  * tests and the end-to-end tests: `url` is what SMTP_URL is set to. Counts every message the
- * client tried to hand over, taken or not, in `attempts`.
+ * client tried to hand over, taken or not, in `attempts`. With `saveTo`, each message is also
+ * written there as a JSON file, for tests in other processes (readSavedMail).
  */
-export async function startSmtpInbox(options: { mode?: InboxMode } = {}) {
+export async function startSmtpInbox(options: { mode?: InboxMode; saveTo?: string } = {}) {
   let mode: InboxMode = options.mode ?? 'ok';
   const messages: ReceivedMail[] = [];
   const waiters: (() => void)[] = [];
@@ -53,7 +56,15 @@ export async function startSmtpInbox(options: { mode?: InboxMode } = {}) {
       }
       simpleParser(stream)
         .then((mail) => {
-          messages.push(received(mail));
+          const message = received(mail);
+          messages.push(message);
+          if (options.saveTo) {
+            const file = path.join(
+              options.saveTo,
+              `${String(messages.length).padStart(5, '0')}.json`,
+            );
+            fs.writeFileSync(file, JSON.stringify(message));
+          }
           for (const wake of waiters.splice(0)) wake();
           callback();
         })
@@ -99,4 +110,13 @@ export function resetTokenIn(mail: ReceivedMail): string {
   const match = /\/reset-password\?token=([A-Za-z0-9_-]+)/.exec(mail.text);
   if (!match) throw new Error(`no reset link in: ${mail.text}`);
   return match[1]!;
+}
+
+/** The messages an inbox started with `saveTo` has written to `dir`, oldest first. */
+export function readSavedMail(dir: string): ReceivedMail[] {
+  return fs
+    .readdirSync(dir)
+    .filter((name) => name.endsWith('.json'))
+    .sort()
+    .map((name) => JSON.parse(fs.readFileSync(path.join(dir, name), 'utf8')) as ReceivedMail);
 }
