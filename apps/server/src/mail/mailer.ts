@@ -88,11 +88,6 @@ export class Mailer {
     this.pending.add(delivery);
   }
 
-  /** Messages still being sent or waiting for a retry. */
-  get queued(): number {
-    return this.pending.size;
-  }
-
   /** Stops waiting for retries; a message still waiting is logged as not sent. */
   async close() {
     this.closing.abort();

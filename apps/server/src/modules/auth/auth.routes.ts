@@ -45,10 +45,10 @@ export type AuthRoutesOptions = {
 
 const INVALID_CREDENTIALS = 'Invalid email or password.';
 /** Forgot-password requests per client address (README, SECURITY.md). */
-export const FORGOT_PER_ADDRESS = 5;
+const FORGOT_PER_ADDRESS = 5;
 const FORGOT_WINDOW = '15 minutes';
 /** Attempts to use a reset link per client address. */
-export const RESET_PER_ADDRESS = 20;
+const RESET_PER_ADDRESS = 20;
 const RESET_WINDOW = '15 minutes';
 
 export const authRoutes: FastifyPluginAsyncZod<AuthRoutesOptions> = async (
