@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { EXPORT_FORMAT } from '@nexusplay/contract/account';
+import { exportAccount } from '../src/modules/account/account-export.js';
 import { createAdmin } from '../src/modules/users/first-admin.js';
 import { loginToken, newIdentity, registerUser } from './helpers/accounts.js';
 import { everyRowAsText, rowsOwnedBy, rowsWhere } from './helpers/catalogue.js';
@@ -270,6 +271,46 @@ describe(`the account page's actions on ${TEST_ENGINE}`, () => {
       expect(JSON.stringify(file)).not.toContain('other.example.com');
       expect(JSON.stringify(file)).not.toContain('password');
     }, 120_000);
+
+    it('reads the rows a page at a time as the reader takes them, never all at once', async () => {
+      const owner = await signedUp();
+      const links = (from: number, count: number, title: string) => {
+        const now = new Date().toISOString();
+        return Array.from({ length: count }, (_, i) => ({
+          user_id: owner.id,
+          title: `${title} ${from + i}`,
+          url: `https://example.com/${title}/${from + i}`,
+          category: null,
+          created_at: now,
+          updated_at: now,
+        }));
+      };
+      for (let start = 0; start < 20_000; start += 2000)
+        await t.db.kysely
+          .insertInto('links')
+          .values(links(start, 2000, 'Early'))
+          .execute();
+
+      // Rows added once the first links have been sent are in the file only if the later pages
+      // are read after that, as the reader gets to them.
+      const { stream } = await exportAccount(t.db.kysely, owner.id);
+      let text = '';
+      let added = false;
+      for await (const chunk of stream) {
+        text += String(chunk);
+        if (!added && text.includes('"links":[{')) {
+          await t.db.kysely
+            .insertInto('links')
+            .values(links(0, 5, 'Late'))
+            .execute();
+          added = true;
+        }
+      }
+      const file = JSON.parse(text) as { links: { title: string }[] };
+      expect(added).toBe(true);
+      expect(file.links).toHaveLength(20_005);
+      expect(file.links.at(-1)!.title).toBe('Late 4');
+    });
 
     it('gives a guest a 401 and no data', async () => {
       const res = await t.app.inject({ method: 'GET', url: '/api/account/export' });
