@@ -1,7 +1,8 @@
 import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
 import { authRoutes } from './modules/auth/auth.routes.js';
-import type { FailureStore } from './modules/auth/login-throttle.js';
+import { openFailureStore } from './modules/auth/failure-store.js';
+import { LoginThrottle, type FailureStore } from './modules/auth/login-throttle.js';
 import type { Access } from './plugins/auth.js';
 import { healthRoutes } from './modules/health/health.routes.js';
 import { blogsRoutes } from './modules/blogs/blogs.routes.js';
@@ -14,6 +15,8 @@ import { linksRoutes } from './modules/links/links.routes.js';
 import { walletsRoutes } from './modules/wallets/wallets.routes.js';
 import { gatewayRoutes } from './gateway/gateway.routes.js';
 import { incomeRoutes } from './modules/income/income.routes.js';
+import { accountRoutes } from './modules/account/account.routes.js';
+import type { ResetDeps } from './modules/auth/password-reset.service.js';
 
 export type RouteEntry = { method: string; url: string; access: Access };
 
@@ -25,7 +28,7 @@ declare module 'fastify' {
 }
 
 export type ApiOptions = {
-  /** The sign-in failure counts to use instead of the app's own (see openLoginThrottle). */
+  /** The sign-in failure counts to use instead of the app's own (see openFailureStore). */
   failureStore?: FailureStore;
   /** Filled with every API route as it is registered, for the authorization matrix. */
   routeTable: RouteEntry[];
@@ -47,11 +50,23 @@ export async function apiRoutes(app: FastifyInstance, options: ApiOptions) {
   });
 
   await app.register(healthRoutes);
-  await app.register(authRoutes, { failureStore: options.failureStore });
+  // The sign-in throttle and the reset-mail limit count in one store; the account routes check
+  // the current password through the same throttle as sign-in.
+  const store = openFailureStore(app, options.failureStore);
+  const throttle = new LoginThrottle(store, app.config.loginThrottle);
+  const resets: ResetDeps = {
+    db: app.db.kysely,
+    mailer: app.mailer,
+    store,
+    log: app.log,
+    site: { siteName: app.config.siteName, publicUrl: app.config.publicUrl },
+  };
+  await app.register(authRoutes, { throttle, resets });
+  await app.register(accountRoutes, { throttle });
   await app.register(gamesRoutes);
   await app.register(blogsRoutes);
   await app.register(toolsRoutes);
-  await app.register(usersRoutes);
+  await app.register(usersRoutes, { resets });
   await app.register(notificationsRoutes);
   await app.register(analyticsRoutes);
   await app.register(walletsRoutes);
@@ -68,5 +83,5 @@ export const apiPlugin = fp(
     app.decorate('apiRouteTable', routeTable);
     await app.register(apiRoutes, { prefix: '/api', routeTable, ...options });
   },
-  { name: 'api', dependencies: ['redis', 'http-cache', 'gateway', 'auth'] },
+  { name: 'api', dependencies: ['redis', 'http-cache', 'gateway', 'auth', 'mail'] },
 );

@@ -9,6 +9,7 @@ import type { Config } from './config.js';
 import type { Db } from './db/database.js';
 import { gatewayPlugin } from './gateway/gateway-plugin.js';
 import { marketUpstreamOpenapiSchema } from './gateway/market.js';
+import { mailPlugin, type MailPluginOptions } from './mail/mail-plugin.js';
 import { httpCachePlugin } from './http-cache/http-cache.js';
 import type { FailureStore } from './modules/auth/login-throttle.js';
 import { seoRoutes } from './modules/seo/seo.routes.js';
@@ -38,6 +39,8 @@ export type AppDeps = {
   failureStore?: FailureStore;
   /** A connection to use instead of the one REDIS_URL would open (which the app then owns). */
   redis?: SharedRedis;
+  /** Tests: shorter waits between mail retries and on a mail server that does not answer. */
+  mail?: MailPluginOptions;
 };
 
 /** JSON bodies are small in this API; uploads get their own limit where they are accepted. */
@@ -45,7 +48,7 @@ const BODY_LIMIT_BYTES = 256 * 1024;
 
 /**
  * The app: each plugin and module builds what it owns (the Redis connection, the public cache,
- * the gateway, the sign-in throttle) and decorates the app with it; this only registers them, in
+ * the gateway, the mailer, the sign-in throttle) and decorates the app with it; this only registers them, in
  * the order they depend on each other.
  */
 export async function buildApp(deps: AppDeps) {
@@ -67,6 +70,7 @@ export async function buildApp(deps: AppDeps) {
   await app.register(redisPlugin, { redis: deps.redis });
   await app.register(httpCachePlugin);
   await app.register(gatewayPlugin);
+  await app.register(mailPlugin, deps.mail ?? {});
   await app.register(errorsPlugin);
   await app.register(inputTextPlugin);
   await app.register(securityPlugin);

@@ -196,6 +196,13 @@ export interface RevokedTokensTable {
   expires_at: number;
 }
 
+/** A pending password reset: the SHA-256 (hex) of the mailed token, until expires_at (seconds). */
+export interface PasswordResetsTable {
+  user_id: number;
+  token_hash: string;
+  expires_at: number;
+}
+
 export interface Database {
   users: UsersTable;
   games: GamesTable;
@@ -216,6 +223,7 @@ export interface Database {
   income_records: IncomeRecordsTable;
   daily_rates: DailyRatesTable;
   revoked_tokens: RevokedTokensTable;
+  password_resets: PasswordResetsTable;
 }
 
 export type UserRow = Selectable<UsersTable>;
