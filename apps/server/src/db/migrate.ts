@@ -12,6 +12,7 @@ import * as m0009 from './migrations/0009-sessions.js';
 import * as m0010 from './migrations/0010-income-valued-by-day.js';
 import * as m0011 from './migrations/0011-derived-descriptions-and-name-search.js';
 import * as m0012 from './migrations/0012-wallet-portfolio.js';
+import * as m0013 from './migrations/0013-password-resets.js';
 
 type EngineMigration = { up(db: Kysely<unknown>, engine: Engine): Promise<void> };
 
@@ -29,6 +30,7 @@ const MIGRATIONS: Record<string, EngineMigration> = {
   '0010-income-valued-by-day': m0010,
   '0011-derived-descriptions-and-name-search': m0011,
   '0012-wallet-portfolio': m0012,
+  '0013-password-resets': m0013,
 };
 
 /** Every migration's name, oldest first. */

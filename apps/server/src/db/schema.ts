@@ -218,6 +218,13 @@ export interface PortfolioSnapshotRunsTable {
   claimed_at: string;
 }
 
+/** A pending password reset: the SHA-256 (hex) of the mailed token, until expires_at (seconds). */
+export interface PasswordResetsTable {
+  user_id: number;
+  token_hash: string;
+  expires_at: number;
+}
+
 export interface Database {
   users: UsersTable;
   games: GamesTable;
@@ -241,6 +248,7 @@ export interface Database {
   wallet_balances: WalletBalancesTable;
   wallet_value_snapshots: WalletValueSnapshotsTable;
   portfolio_snapshot_runs: PortfolioSnapshotRunsTable;
+  password_resets: PasswordResetsTable;
 }
 
 export type UserRow = Selectable<UsersTable>;

@@ -4,6 +4,7 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import type { TRole, TUser } from '@nexusplay/contract/users';
 import { forbidden, unauthorized } from '../lib/app-error.js';
+import { resolveJwtSecret } from '../lib/jwt-secret.js';
 import { getSessionUser } from '../modules/auth/sessions.repository.js';
 
 /** Who may call a route. Every API route must say so (see api-routes.ts). */
@@ -61,49 +62,50 @@ export function requireUser(request: FastifyRequest): AuthUser {
   return request.currentUser;
 }
 
-export type AuthOptions = { secret: string; ttlSeconds: number };
-
 /**
  * Bearer tokens: HS256 only; a token must say when it was issued and when it expires, and one
  * issued in the future is refused, so no signed token is good forever. The token names the user
  * and its session; the database says who they are now and whether that session still stands, so
  * a deleted account, a changed role, a sign-out or sessions an admin ended take effect at once.
  */
-export const authPlugin = fp<AuthOptions>(async (app: FastifyInstance, options) => {
-  await app.register(fastifyJwt, {
-    secret: options.secret,
-    sign: { algorithm: ALGORITHM, expiresIn: options.ttlSeconds },
-    verify: { algorithms: [ALGORITHM], requiredClaims: ['exp', 'iat', 'jti', 'gen'] },
-  });
+export const authPlugin = fp(
+  async (app: FastifyInstance) => {
+    await app.register(fastifyJwt, {
+      secret: await resolveJwtSecret(app.config.jwtSecret, app.db.kysely),
+      sign: { algorithm: ALGORITHM, expiresIn: app.config.jwtTtlSeconds },
+      verify: { algorithms: [ALGORITHM], requiredClaims: ['exp', 'iat', 'jti', 'gen'] },
+    });
 
-  app.decorate('signToken', (user: AuthUser, sessionGeneration: number) =>
-    app.jwt.sign({
-      id: user.id,
-      userId: user.id,
-      role: user.role,
-      email: user.email,
-      username: user.username,
-      jti: randomBytes(16).toString('base64url'),
-      gen: sessionGeneration,
-    }),
-  );
+    app.decorate('signToken', (user: AuthUser, sessionGeneration: number) =>
+      app.jwt.sign({
+        id: user.id,
+        userId: user.id,
+        role: user.role,
+        email: user.email,
+        username: user.username,
+        jti: randomBytes(16).toString('base64url'),
+        gen: sessionGeneration,
+      }),
+    );
 
-  app.decorateRequest('currentUser', undefined);
+    app.decorateRequest('currentUser', undefined);
 
-  // Only the routes for signed-in callers get the check, as their own first onRequest hook: a
-  // public answer (most of the traffic, much of it cached) pays nothing for it.
-  app.addHook('onRoute', (route) => {
-    const access = route.config?.access;
-    if (access !== 'user' && access !== 'admin') return;
-    const check = async (request: FastifyRequest) => {
-      const user = await authenticate(app, request);
-      if (access === 'admin' && user.role !== 'admin')
-        throw forbidden('This action is for administrators only.');
-      request.currentUser = user;
-    };
-    route.onRequest = [check, ...[route.onRequest ?? []].flat()];
-  });
-});
+    // Only the routes for signed-in callers get the check, as their own first onRequest hook: a
+    // public answer (most of the traffic, much of it cached) pays nothing for it.
+    app.addHook('onRoute', (route) => {
+      const access = route.config?.access;
+      if (access !== 'user' && access !== 'admin') return;
+      const check = async (request: FastifyRequest) => {
+        const user = await authenticate(app, request);
+        if (access === 'admin' && user.role !== 'admin')
+          throw forbidden('This action is for administrators only.');
+        request.currentUser = user;
+      };
+      route.onRequest = [check, ...[route.onRequest ?? []].flat()];
+    });
+  },
+  { name: 'auth' },
+);
 
 async function authenticate(app: FastifyInstance, request: FastifyRequest): Promise<AuthUser> {
   const header = request.headers.authorization;
