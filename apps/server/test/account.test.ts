@@ -87,15 +87,29 @@ describe(`the account page's actions on ${TEST_ENGINE}`, () => {
     const remove = (token: string, password: string, confirmation: string) =>
       apiCall(t.app, 'DELETE', '/api/account', token, { password, confirmation });
 
-    /** A wallet, a link, income records of both tokens, a read mark and a pending reset. */
+    /**
+     * A wallet with its last balances and a daily total, a link, income records of both tokens,
+     * a read mark and a pending reset.
+     */
     async function fillAccount(account: Account, adminToken: string) {
       const call = (url: string, payload: object) =>
         apiCall(t.app, 'POST', url, account.token, payload);
       const hex = account.id.toString(16).padStart(40, '0');
-      expect(
-        (await call('/api/wallets', { wallet_name: 'Main', wallet_address: `0x${hex}` }))
-          .statusCode,
-      ).toBe(201);
+      const wallet = await call('/api/wallets', {
+        wallet_name: 'Main',
+        wallet_address: `0x${hex}`,
+      });
+      expect(wallet.statusCode).toBe(201);
+      const walletId = wallet.json<{ id: number }>().id;
+      const asOf = new Date().toISOString();
+      await t.db.kysely
+        .insertInto('wallet_balances')
+        .values({ wallet_id: walletId, token: 'RON', amount: '1', as_of: asOf })
+        .execute();
+      await t.db.kysely
+        .insertInto('wallet_value_snapshots')
+        .values({ wallet_id: walletId, day: '2026-01-01', total_usd: 1, as_of: asOf })
+        .execute();
       expect(
         (await call('/api/links', { title: 'Docs', url: 'https://docs.example.com' })).statusCode,
       ).toBe(201);
@@ -151,6 +165,8 @@ describe(`the account page's actions on ${TEST_ENGINE}`, () => {
         'income_records',
         'notification_reads',
         'password_resets',
+        'wallet_balances',
+        'wallet_value_snapshots',
       ])
         expect(before.counts[table], table).toBeGreaterThan(0);
       const staysBefore = await rowsOwnedBy(t.db, staying.id);
@@ -209,10 +225,16 @@ describe(`the account page's actions on ${TEST_ENGINE}`, () => {
   describe('download my data', () => {
     it('streams the account and all its records as JSON, 100,000 links included, and nobody else’s', async () => {
       const [owner, other] = [await signedUp(), await signedUp()];
-      await apiCall(t.app, 'POST', '/api/wallets', owner.token, {
+      const wallet = await apiCall(t.app, 'POST', '/api/wallets', owner.token, {
         wallet_name: 'Main',
         wallet_address: `0x${'ef'.repeat(20)}`,
       });
+      const walletId = wallet.json<{ id: number }>().id;
+      const day = { day: '2026-01-01', total_usd: 12.5, as_of: '2026-01-01T00:05:00.000Z' };
+      await t.db.kysely
+        .insertInto('wallet_value_snapshots')
+        .values({ wallet_id: walletId, ...day })
+        .execute();
       await apiCall(t.app, 'POST', '/api/links', other.token, {
         title: 'Theirs',
         url: 'https://other.example.com',
@@ -258,6 +280,7 @@ describe(`the account page's actions on ${TEST_ENGINE}`, () => {
         'links',
         'income_records',
         'notification_reads',
+        'wallet_value_snapshots',
       ]);
       expect(file).toMatchObject({
         format: EXPORT_FORMAT,
@@ -265,6 +288,7 @@ describe(`the account page's actions on ${TEST_ENGINE}`, () => {
         account: { id: owner.id, email: owner.email, username: owner.username, role: 'user' },
       });
       expect(file.wallets).toHaveLength(1);
+      expect(file.wallet_value_snapshots).toEqual([{ id: walletId, days: [day] }]);
       expect(file.links).toHaveLength(LINKS);
       expect(new Set(file.links.map((link: { id: number }) => link.id)).size).toBe(LINKS);
       expect(file.links[LINKS - 1].title).toBe(`Link ${LINKS - 1}`);

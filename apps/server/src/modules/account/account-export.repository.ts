@@ -37,6 +37,39 @@ export const walletsPage: PageReader = (db, userId, after, limit) =>
     .limit(limit)
     .execute();
 
+/**
+ * The portfolio's daily totals, one row per wallet (its id) with its days in order: paged by
+ * wallet, as a wallet's days are not keyed by an id of their own. A wallet without any is there
+ * with no days, so that a short page still means the last one.
+ */
+export const walletValueSnapshotsPage: PageReader = async (db, userId, after, limit) => {
+  const wallets = await db
+    .selectFrom('wallets')
+    .select('id')
+    .where('user_id', '=', userId)
+    .where('id', '>', after)
+    .orderBy('id')
+    .limit(limit)
+    .execute();
+  if (wallets.length === 0) return [];
+  const days = await db
+    .selectFrom('wallet_value_snapshots')
+    .select(['wallet_id', 'day', 'total_usd', 'as_of'])
+    .where(
+      'wallet_id',
+      'in',
+      wallets.map((wallet) => wallet.id),
+    )
+    .orderBy('wallet_id')
+    .orderBy('day')
+    .execute();
+  const byWallet = new Map(
+    wallets.map((wallet) => [wallet.id, [] as { day: string; total_usd: number; as_of: string }[]]),
+  );
+  for (const { wallet_id, ...day } of days) byWallet.get(wallet_id)?.push(day);
+  return [...byWallet].map(([id, walletDays]) => ({ id, days: walletDays }));
+};
+
 export const linksPage: PageReader = (db, userId, after, limit) =>
   db
     .selectFrom('links')

@@ -9,6 +9,7 @@ import {
   linksPage,
   notificationReadsPage,
   walletsPage,
+  walletValueSnapshotsPage,
   type PageReader,
 } from './account-export.repository.js';
 
@@ -26,6 +27,7 @@ const SECTIONS: [name: string, readPage: PageReader][] = [
   ['links', linksPage],
   ['income_records', incomeRecordsPage],
   ['notification_reads', notificationReadsPage],
+  ['wallet_value_snapshots', walletValueSnapshotsPage],
 ];
 
 async function* sectionChunks(db: DB, userId: number, readPage: PageReader) {
