@@ -4,7 +4,9 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import type { TRole, TUser } from '@nexusplay/contract/users';
 import { forbidden, unauthorized } from '../lib/app-error.js';
+import { SessionCache } from '../modules/auth/session-cache.js';
 import { getSessionUser } from '../modules/auth/sessions.repository.js';
+import { RedisSessionEnds } from '../redis/redis-session-ends.js';
 
 /** Who may call a route. Every API route must say so (see api-routes.ts). */
 export type Access = 'public' | 'user' | 'admin';
@@ -36,6 +38,8 @@ declare module 'fastify' {
   }
   interface FastifyInstance {
     signToken(user: AuthUser, sessionGeneration: number): string;
+    /** Sessions checked lately; every write that ends sessions tells it (`ended`) after commit. */
+    sessions: SessionCache;
   }
 }
 
@@ -54,6 +58,10 @@ const INVALID_SESSION = 'Your session has expired or is invalid. Please sign in 
 const ENDED_SESSION = 'Your session has ended. Please sign in again.';
 /** Longer than any id this server makes (22 characters); the deny-list's column holds 64. */
 const JTI_MAX = 64;
+/** Tokens whose check is kept in memory: about 300 bytes each. */
+const SESSION_CACHE_CAPACITY = 50_000;
+/** A bound on how long a check is kept, should an announcement of ended sessions be lost. */
+const SESSION_CACHE_TTL_MS = 60_000;
 
 /** The caller, as checked by the access hook; a handler of a signed-in route may rely on it. */
 export function requireUser(request: FastifyRequest): AuthUser {
@@ -68,6 +76,8 @@ export type AuthOptions = { secret: string; ttlSeconds: number };
  * issued in the future is refused, so no signed token is good forever. The token names the user
  * and its session; the database says who they are now and whether that session still stands, so
  * a deleted account, a changed role, a sign-out or sessions an admin ended take effect at once.
+ * That answer is kept in memory (SessionCache) until a write that ends sessions announces it, on
+ * every instance through Redis when there is one.
  */
 export const authPlugin = fp<AuthOptions>(async (app: FastifyInstance, options) => {
   await app.register(fastifyJwt, {
@@ -87,6 +97,16 @@ export const authPlugin = fp<AuthOptions>(async (app: FastifyInstance, options) 
       gen: sessionGeneration,
     }),
   );
+
+  const { redis } = app;
+  let channel: RedisSessionEnds | undefined;
+  const sessions = new SessionCache(
+    { capacity: SESSION_CACHE_CAPACITY, ttlMs: SESSION_CACHE_TTL_MS },
+    redis ? (control) => (channel = new RedisSessionEnds(redis, control, app.log)) : undefined,
+  );
+  await channel?.started();
+  app.decorate('sessions', sessions);
+  app.addHook('onClose', () => sessions.close());
 
   app.decorateRequest('currentUser', undefined);
 
@@ -117,7 +137,9 @@ async function authenticate(app: FastifyInstance, request: FastifyRequest): Prom
   const id = Number(payload.id ?? payload.userId);
   if (!Number.isSafeInteger(id) || !issuedInThePast(payload) || !namesSession(payload))
     throw unauthorized(INVALID_SESSION);
-  const found = await getSessionUser(app.db.kysely, id, payload.jti);
+  const found = await app.sessions.lookup(id, payload.jti, () =>
+    getSessionUser(app.db.kysely, id, payload.jti),
+  );
   if (!found) throw unauthorized('Your account no longer exists. Please sign in again.');
   const { sessionGeneration, revoked, ...user } = found;
   if (revoked || sessionGeneration !== payload.gen) throw unauthorized(ENDED_SESSION);

@@ -22,7 +22,7 @@ import { perAddress } from '../../plugins/rate-limits.js';
 import type { LoginThrottle } from './login-throttle.js';
 import { passwordProblem } from './password-policy.js';
 import { hashPassword, verifyAgainstDecoy, verifyPassword } from './passwords.js';
-import { revokeToken } from './sessions.repository.js';
+import { signOut } from './sessions.service.js';
 
 export type AuthRoutesOptions = { throttle: LoginThrottle; registerPerHour: number };
 
@@ -127,8 +127,7 @@ export const authRoutes: FastifyPluginAsyncZod<AuthRoutesOptions> = async (
       },
     },
     async (request) => {
-      const { jti, exp } = request.user;
-      await revokeToken(app.db.kysely, jti, exp, Math.floor(Date.now() / 1000));
+      await signOut(app.db.kysely, app.sessions, request.user);
       return { message: 'Signed out.' };
     },
   );

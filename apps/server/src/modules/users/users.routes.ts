@@ -73,7 +73,7 @@ export const usersRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request) => {
-      return changeAccount(db(), app.db.engine, request.params.id, request.body);
+      return changeAccount(db(), app.db.engine, app.sessions, request.params.id, request.body);
     },
   );
 
@@ -94,7 +94,7 @@ export const usersRoutes: FastifyPluginAsyncZod = async (app) => {
       if (requireUser(request).id === id) {
         throw conflict('You cannot delete your own account from here.');
       }
-      await deleteAccount(db(), app.db.engine, id);
+      await deleteAccount(db(), app.db.engine, app.sessions, id);
       return { message: 'User deleted.' };
     },
   );
