@@ -189,6 +189,51 @@ describe('wallets and links are private to each user', () => {
   });
 });
 
+describe('pages of a personal list', () => {
+  let t: TestApp;
+  beforeAll(async () => {
+    t = await createTestApp();
+  });
+  afterAll(() => t.close());
+
+  it('counts the whole list, searched or not, on every page and past the end', async () => {
+    const owner = await registerUser(t.app);
+    const other = await registerUser(t.app);
+    const token = await loginToken(t.app, owner.email, owner.password);
+    const otherToken = await loginToken(t.app, other.email, other.password);
+    for (let i = 0; i < 13; i += 1) {
+      const body = {
+        title: i % 3 === 0 ? `Guide ${i}` : `Map ${i}`,
+        url: `https://x.example/${i}`,
+      };
+      expect((await apiCall(t.app, 'POST', '/api/links', token, body)).statusCode).toBe(201);
+    }
+    await apiCall(t.app, 'POST', '/api/links', otherToken, {
+      title: 'Guide',
+      url: 'https://y.example',
+    });
+    const page = async (query: string, as = token) => {
+      const res = await apiCall(t.app, 'GET', `/api/links?${query}`, as);
+      expect(res.statusCode).toBe(200);
+      const titles = (res.json() as { title: string }[]).map((row) => row.title);
+      return { titles, total: res.headers['x-total-count'] };
+    };
+    expect(await page('limit=10&offset=0')).toMatchObject({ total: '13' });
+    expect((await page('limit=10&offset=0')).titles).toHaveLength(10);
+    expect(await page('limit=10&offset=10')).toEqual({
+      titles: ['Map 10', 'Map 11', 'Guide 12'],
+      total: '13',
+    });
+    expect(await page('limit=10&offset=40')).toEqual({ titles: [], total: '13' });
+    expect(await page('q=guide&limit=2&offset=0')).toEqual({
+      titles: ['Guide 0', 'Guide 3'],
+      total: '5',
+    });
+    expect(await page('q=guide&limit=2&offset=9')).toEqual({ titles: [], total: '5' });
+    expect(await page('q=nothing&limit=10&offset=0')).toEqual({ titles: [], total: '0' });
+  });
+});
+
 describe('export and import', () => {
   let t: TestApp;
   let token: string;
