@@ -1,13 +1,10 @@
 import Fastify, { type FastifyServerOptions } from 'fastify';
-import {
-  serializerCompiler,
-  validatorCompiler,
-  type ZodTypeProvider,
-} from 'fastify-type-provider-zod';
+import { validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
 import { apiRoutes, type RouteEntry } from './api-routes.js';
 import type { Config } from './config.js';
 import type { Db } from './db/database.js';
 import { resolveJwtSecret } from './lib/jwt-secret.js';
+import { serializerCompiler } from './lib/response-serializer.js';
 import { LocalCacheVersions, ResponseCache } from './lib/response-cache.js';
 import { Gateway } from './gateway/gateway.js';
 import { marketUpstreamOpenapiSchema } from './gateway/market.js';
