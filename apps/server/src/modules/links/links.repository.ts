@@ -1,8 +1,10 @@
 import { sql, type Kysely } from 'kysely';
 import { nowTimestamp } from '../../db/codecs.js';
+import { LIST_CAP } from '@nexusplay/contract/lists';
 import { pageWithTotal } from '../../db/paged-list.js';
-import type { Database } from '../../db/schema.js';
-import { containsInsensitive } from '../../db/search.js';
+import { personalListTotal, searchCandidates } from '../../db/personal-search.js';
+import type { Database, Engine } from '../../db/schema.js';
+import { containsInsensitive, SEARCH_COUNT_LOOKAHEAD } from '../../db/search.js';
 import { batches, inBatches } from '../../lib/row-import.js';
 
 type DB = Kysely<Database>;
@@ -11,19 +13,28 @@ export type LinkValues = { title: string; url: string; category: string | null }
 
 const COLUMNS = ['id', 'user_id', 'title', 'url', 'category', 'created_at'] as const;
 
+/** A page of the user's links and the total, as listWallets. */
 export async function listLinks(
   db: DB,
+  engine: Engine,
   userId: number,
   query: { q?: string | undefined; limit?: number | undefined; offset?: number | undefined },
 ) {
   let base = db.selectFrom('links').where('user_id', '=', userId);
-  if (query.q) {
-    const q = query.q;
-    base = base.where((eb) =>
-      eb.or([containsInsensitive('title', q), containsInsensitive(sql`coalesce(category, '')`, q)]),
-    );
+  const q = query.q;
+  if (!q) {
+    return pageWithTotal(base.select(COLUMNS).orderBy('id'), query, {
+      expression: personalListTotal(db, userId, 'links'),
+    });
   }
-  return pageWithTotal(base.select(COLUMNS).orderBy('id'), query);
+  const candidates = await searchCandidates(db, engine, 'links', q);
+  if (candidates) base = base.where(candidates);
+  base = base.where((eb) =>
+    eb.or([containsInsensitive('title', q), containsInsensitive(sql`coalesce(category, '')`, q)]),
+  );
+  return pageWithTotal(base.select(COLUMNS).orderBy('id'), query, {
+    upTo: (query.offset ?? 0) + (query.limit ?? LIST_CAP) + SEARCH_COUNT_LOOKAHEAD,
+  });
 }
 
 export function allLinks(db: DB, userId: number) {
