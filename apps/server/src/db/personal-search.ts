@@ -29,23 +29,31 @@ const MAX_CANDIDATES = 1_000;
 
 const escapeLike = (text: string) => text.replace(/[\\%_]/g, (c) => `\\${c}`);
 
+const searchTerm = (text: string) => withoutControlCharacters(text).toLowerCase();
+
 /**
- * A condition that narrows a user's rows to those whose search text contains `term`, answered by
- * the index; undefined when the index cannot help (a term shorter than three characters, or on
- * SQLite one too common to be worth listing). It is a pre-filter: the list's own conditions are
- * still applied, and decide.
+ * PostgreSQL: whether the list's stored search text contains `text`, which its trigram index
+ * answers. The stored text joins the searched columns with a newline, which no search holds, so
+ * this is exactly "one of the columns contains it"; as one condition, the planner also estimates
+ * it well (several LIKE conditions, taken as independent, made it walk the wrong index).
+ */
+export function searchTextContains(list: PersonalList, text: string): RawBuilder<boolean> {
+  return sql<boolean>`${sql.ref(`${list}.search_text`)} like ${`%${escapeLike(searchTerm(text))}%`} escape '\\'`;
+}
+
+/**
+ * SQLite: a condition that narrows a user's rows to those whose search text contains `term`,
+ * answered by the FTS index; undefined when the index cannot help (a term shorter than three
+ * characters, or one too common to be worth listing). It is a pre-filter: the list's own
+ * conditions are still applied, and decide.
  */
 export async function searchCandidates(
   db: Kysely<Database>,
-  engine: Engine,
   list: PersonalList,
   rawTerm: string,
 ): Promise<RawBuilder<boolean> | undefined> {
-  const term = withoutControlCharacters(rawTerm).toLowerCase();
+  const term = searchTerm(rawTerm);
   if ([...term].length < TRIGRAM) return undefined;
-  if (engine === 'postgres') {
-    return sql<boolean>`${sql.ref(`${list}.search_text`)} like ${`%${escapeLike(term)}%`} escape '\\'`;
-  }
   const { rows } = await sql<{ id: number }>`
     select rowid as id from ${sql.table(`${list}_search`)}
     where ${sql.table(`${list}_search`)} match ${`"${term.replace(/"/g, '""')}"`}

@@ -2,7 +2,11 @@ import { sql, type Kysely } from 'kysely';
 import { nowTimestamp } from '../../db/codecs.js';
 import { LIST_CAP } from '@nexusplay/contract/lists';
 import { pageWithTotal } from '../../db/paged-list.js';
-import { personalListTotal, searchCandidates } from '../../db/personal-search.js';
+import {
+  personalListTotal,
+  searchCandidates,
+  searchTextContains,
+} from '../../db/personal-search.js';
 import type { Database, Engine } from '../../db/schema.js';
 import { containsInsensitive, SEARCH_COUNT_LOOKAHEAD } from '../../db/search.js';
 import { batches, inBatches } from '../../lib/row-import.js';
@@ -27,11 +31,14 @@ export async function listLinks(
       expression: personalListTotal(db, userId, 'links'),
     });
   }
-  const candidates = await searchCandidates(db, engine, 'links', q);
-  if (candidates) base = base.where(candidates);
-  base = base.where((eb) =>
-    eb.or([containsInsensitive('title', q), containsInsensitive(sql`coalesce(category, '')`, q)]),
-  );
+  if (engine === 'postgres') base = base.where(searchTextContains('links', q));
+  else {
+    const candidates = await searchCandidates(db, 'links', q);
+    if (candidates) base = base.where(candidates);
+    base = base.where((eb) =>
+      eb.or([containsInsensitive('title', q), containsInsensitive(sql`coalesce(category, '')`, q)]),
+    );
+  }
   return pageWithTotal(base.select(COLUMNS).orderBy('id'), query, {
     upTo: (query.offset ?? 0) + (query.limit ?? LIST_CAP) + SEARCH_COUNT_LOOKAHEAD,
   });

@@ -3,7 +3,11 @@ import { LIST_CAP } from '@nexusplay/contract/lists';
 import type { TWallet } from '@nexusplay/contract/wallets';
 import { nowTimestamp } from '../../db/codecs.js';
 import { pageWithTotal } from '../../db/paged-list.js';
-import { personalListTotal, searchCandidates } from '../../db/personal-search.js';
+import {
+  personalListTotal,
+  searchCandidates,
+  searchTextContains,
+} from '../../db/personal-search.js';
 import type { Database, Engine } from '../../db/schema.js';
 import { containsInsensitive, SEARCH_COUNT_LOOKAHEAD } from '../../db/search.js';
 import { batches, inBatches } from '../../lib/row-import.js';
@@ -69,17 +73,29 @@ export async function listWallets(
   }
   // "0xABCD" also finds the same digits saved as "ronin:abcd…", and the other way round.
   const hexDigits = /^(?:0x|ronin:)?([0-9a-f]+)$/i.exec(q.trim())?.[1];
-  // Every match contains the digits (a part of the text) or the whole text.
-  const candidates = await searchCandidates(db, engine, 'wallets', hexDigits ?? q);
-  if (candidates) base = base.where(candidates);
-  base = base.where((eb) =>
-    eb.or([
-      containsInsensitive('wallet_name', q),
-      containsInsensitive(sql`coalesce(category, '')`, q),
-      containsInsensitive(sql`address_prefix || substr(address, 3)`, q),
-      ...(hexDigits ? [containsInsensitive(sql`substr(address, 3)`, hexDigits)] : []),
-    ]),
-  );
+  const digitsMatch = (digits: string) => containsInsensitive(sql`substr(address, 3)`, digits);
+  if (engine === 'postgres') {
+    base = base.where((eb) =>
+      eb.or([
+        searchTextContains('wallets', q),
+        ...(hexDigits
+          ? [eb.and([digitsMatch(hexDigits), searchTextContains('wallets', hexDigits)])]
+          : []),
+      ]),
+    );
+  } else {
+    // Every match contains the digits (a part of the text) or the whole text.
+    const candidates = await searchCandidates(db, 'wallets', hexDigits ?? q);
+    if (candidates) base = base.where(candidates);
+    base = base.where((eb) =>
+      eb.or([
+        containsInsensitive('wallet_name', q),
+        containsInsensitive(sql`coalesce(category, '')`, q),
+        containsInsensitive(sql`address_prefix || substr(address, 3)`, q),
+        ...(hexDigits ? [digitsMatch(hexDigits)] : []),
+      ]),
+    );
+  }
   const page = await pageWithTotal(base.select(COLUMNS).orderBy('id'), query, {
     upTo: (query.offset ?? 0) + (query.limit ?? LIST_CAP) + SEARCH_COUNT_LOOKAHEAD,
   });
