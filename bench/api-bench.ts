@@ -680,7 +680,7 @@ async function seedReaders(api: Api, databaseFile: string) {
   const db = await openDatabase({ engine: 'sqlite', file: databaseFile });
   const emails: string[] = [];
   try {
-    const notifications = await listNotificationsFor(db.kysely, 0);
+    const { items: notifications } = await listNotificationsFor(db.kysely, 0);
     const read = notifications.slice(0, NOTIFICATIONS / 2).map((n) => n.id);
     for (let r = 0; r < READERS; r += 1) {
       const email = `reader-${r}@example.com`;
