@@ -487,8 +487,11 @@ function combine(slices: Slice[]): Run {
     rps: sum((result) => result['2xx']) / sum((result) => result.duration),
     p50: percentile(latencies, 0.5),
     p99: percentile(latencies, 0.99),
+    // A slice in which no answer came (a stall of the machine) has no p99 of its own.
     sliceP99: median(
-      slices.map((slice) => percentile(Float64Array.from(slice.latencies).sort(), 0.99)),
+      slices
+        .filter((slice) => slice.latencies.length > 0)
+        .map((slice) => percentile(Float64Array.from(slice.latencies).sort(), 0.99)),
     ),
     errors: sum((result) => result.errors),
     non2xx: sum((result) => result.non2xx),
