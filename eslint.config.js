@@ -8,6 +8,7 @@ import tseslint from 'typescript-eslint';
 
 const webSrc = join(import.meta.dirname, 'apps/web/src');
 const features = readdirSync(join(webSrc, 'features'));
+const serverSrc = join(import.meta.dirname, 'apps/server/src');
 
 /**
  * The web app's dependencies point one way: app -> features -> components, lib. A feature that
@@ -29,6 +30,22 @@ const webBoundaries = [
     target: ['./components', './lib'],
     from: ['./features', './app'],
     message: 'Shared code does not import features or the app.',
+  },
+];
+
+/**
+ * The public lists' HTTP cache is one mechanism behind one entry point: the rest of the server
+ * imports http-cache/http-cache.ts only, never the cache, encodings or fast path behind it.
+ */
+const serverBoundaries = [
+  {
+    target: readdirSync(serverSrc)
+      .filter((entry) => entry !== 'http-cache')
+      .map((entry) => `./${entry}`),
+    from: './http-cache',
+    except: ['./http-cache.ts'],
+    message:
+      'Use the HTTP cache through http-cache/http-cache.ts; the rest of the folder is its own.',
   },
 ];
 
@@ -70,6 +87,22 @@ export default tseslint.config(
     },
     rules: {
       'import-x/no-restricted-paths': ['error', { basePath: webSrc, zones: webBoundaries }],
+    },
+  },
+  {
+    files: ['apps/server/src/**/*.ts'],
+    plugins: { 'import-x': importX },
+    settings: {
+      'import-x/resolver-next': [
+        createNodeResolver({
+          extensions: ['.ts', '.js'],
+          // The server's imports name the .js its .ts compiles to.
+          extensionAlias: { '.js': ['.ts', '.js'] },
+        }),
+      ],
+    },
+    rules: {
+      'import-x/no-restricted-paths': ['error', { basePath: serverSrc, zones: serverBoundaries }],
     },
   },
 );

@@ -15,6 +15,8 @@ import path from 'node:path';
 import { performance } from 'node:perf_hooks';
 import { buildApp, type App } from '../apps/server/src/app.js';
 import { loadConfig } from '../apps/server/src/config.js';
+// Brings the app's publicCache decoration, which the http-cache plugin declares.
+import type {} from '../apps/server/src/http-cache/http-cache.js';
 import { openDatabase, type DatabaseOptions, type Db } from '../apps/server/src/db/database.js';
 import type { Engine } from '../apps/server/src/db/schema.js';
 import { SEARCH_COUNT_LOOKAHEAD } from '../apps/server/src/db/search.js';

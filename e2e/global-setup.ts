@@ -1,13 +1,31 @@
+import fs from 'node:fs';
+import net from 'node:net';
+import os from 'node:os';
+import path from 'node:path';
 import { startBuiltServer } from '../harness/server-process.js';
+import { startSmtpInbox } from '../harness/smtp-inbox.js';
 import { findChromium } from './browser.js';
 import { E2E_ADMIN } from './fixtures.js';
 
+/** A port free now, so that the server's PUBLIC_URL (the address in its mails) can name it. */
+async function freePort(): Promise<number> {
+  const server = net.createServer();
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  const { port } = server.address() as net.AddressInfo;
+  await new Promise((resolve) => server.close(resolve));
+  return port;
+}
+
 /**
  * Starts the production build on a temporary data directory and a free port, and hands its
- * address to the tests through E2E_BASE_URL.
+ * address to the tests through E2E_BASE_URL. Its mail goes to an SMTP server started here, which
+ * writes what it receives to E2E_MAIL_DIR for the tests to read.
  */
 export default async function globalSetup() {
   findChromium();
+  const mailDir = fs.mkdtempSync(path.join(os.tmpdir(), 'nexusplay-e2e-mail-'));
+  const inbox = await startSmtpInbox({ saveTo: mailDir });
+  const port = await freePort();
   // A private build (E2E_SERVER_ENTRY, E2E_WEB_DIST) lets two checkouts' suites run side by side.
   const server = await startBuiltServer({
     purpose: 'e2e',
@@ -18,8 +36,16 @@ export default async function globalSetup() {
       ADMIN_USERNAME: E2E_ADMIN.username,
       ADMIN_PASSWORD: E2E_ADMIN.password,
       REGISTER_MAX_PER_HOUR: '1000',
+      PORT: String(port),
+      PUBLIC_URL: `http://127.0.0.1:${port}`,
+      SMTP_URL: inbox.url,
     },
   });
   process.env.E2E_BASE_URL = server.url;
-  return server.stop;
+  process.env.E2E_MAIL_DIR = mailDir;
+  return async () => {
+    await server.stop();
+    await inbox.close();
+    fs.rmSync(mailDir, { recursive: true, force: true });
+  };
 }

@@ -1,6 +1,8 @@
 import type { FastifyInstance } from 'fastify';
+import fp from 'fastify-plugin';
 import { authRoutes } from './modules/auth/auth.routes.js';
-import type { LoginThrottle } from './modules/auth/login-throttle.js';
+import { openFailureStore } from './modules/auth/failure-store.js';
+import { LoginThrottle, type FailureStore } from './modules/auth/login-throttle.js';
 import type { Access } from './plugins/auth.js';
 import { healthRoutes } from './modules/health/health.routes.js';
 import { blogsRoutes } from './modules/blogs/blogs.routes.js';
@@ -13,12 +15,21 @@ import { linksRoutes } from './modules/links/links.routes.js';
 import { walletsRoutes } from './modules/wallets/wallets.routes.js';
 import { gatewayRoutes } from './gateway/gateway.routes.js';
 import { incomeRoutes } from './modules/income/income.routes.js';
+import { accountRoutes } from './modules/account/account.routes.js';
+import type { ResetDeps } from './modules/auth/password-reset.service.js';
 
 export type RouteEntry = { method: string; url: string; access: Access };
 
+declare module 'fastify' {
+  interface FastifyInstance {
+    /** Every API route with who may call it. */
+    apiRouteTable: RouteEntry[];
+  }
+}
+
 export type ApiOptions = {
-  throttle: LoginThrottle;
-  registerPerHour: number;
+  /** The sign-in failure counts to use instead of the app's own (see openFailureStore). */
+  failureStore?: FailureStore;
   /** Filled with every API route as it is registered, for the authorization matrix. */
   routeTable: RouteEntry[];
 };
@@ -39,14 +50,23 @@ export async function apiRoutes(app: FastifyInstance, options: ApiOptions) {
   });
 
   await app.register(healthRoutes);
-  await app.register(authRoutes, {
-    throttle: options.throttle,
-    registerPerHour: options.registerPerHour,
-  });
+  // The sign-in throttle and the reset-mail limit count in one store; the account routes check
+  // the current password through the same throttle as sign-in.
+  const store = openFailureStore(app, options.failureStore);
+  const throttle = new LoginThrottle(store, app.config.loginThrottle);
+  const resets: ResetDeps = {
+    db: app.db.kysely,
+    mailer: app.mailer,
+    store,
+    log: app.log,
+    site: { siteName: app.config.siteName, publicUrl: app.config.publicUrl },
+  };
+  await app.register(authRoutes, { throttle, resets });
+  await app.register(accountRoutes, { throttle });
   await app.register(gamesRoutes);
   await app.register(blogsRoutes);
   await app.register(toolsRoutes);
-  await app.register(usersRoutes);
+  await app.register(usersRoutes, { resets });
   await app.register(notificationsRoutes);
   await app.register(analyticsRoutes);
   await app.register(walletsRoutes);
@@ -55,3 +75,13 @@ export async function apiRoutes(app: FastifyInstance, options: ApiOptions) {
   await app.register(incomeRoutes('pixels', '/income-pixels'));
   await app.register(incomeRoutes('axs', '/income-axie'));
 }
+
+/** The API under /api, and the app's table of its routes. */
+export const apiPlugin = fp(
+  async (app: FastifyInstance, options: Pick<ApiOptions, 'failureStore'>) => {
+    const routeTable: RouteEntry[] = [];
+    app.decorate('apiRouteTable', routeTable);
+    await app.register(apiRoutes, { prefix: '/api', routeTable, ...options });
+  },
+  { name: 'api', dependencies: ['redis', 'http-cache', 'gateway', 'auth', 'mail'] },
+);

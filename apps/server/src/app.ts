@@ -1,41 +1,31 @@
 import Fastify, { type FastifyServerOptions } from 'fastify';
 import { validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
-import { apiRoutes, type RouteEntry } from './api-routes.js';
+import { apiPlugin } from './api-routes.js';
 import type { Config } from './config.js';
 import type { Db } from './db/database.js';
-import { resolveJwtSecret } from './lib/jwt-secret.js';
+import { gatewayPlugin } from './gateway/gateway-plugin.js';
 import { serializerCompiler } from './lib/response-serializer.js';
-import { LocalCacheVersions, ResponseCache } from './lib/response-cache.js';
-import { Gateway } from './gateway/gateway.js';
 import { marketUpstreamOpenapiSchema } from './gateway/market.js';
+import { mailPlugin, type MailPluginOptions } from './mail/mail-plugin.js';
+import { httpCachePlugin } from './http-cache/http-cache.js';
+import type { FailureStore } from './modules/auth/login-throttle.js';
 import { seoRoutes } from './modules/seo/seo.routes.js';
 import { uploadFileRoutes } from './modules/uploads/uploads.routes.js';
-import { LoginThrottle, type FailureStore } from './modules/auth/login-throttle.js';
 import { AccessLog, destinationOf } from './plugins/access-log.js';
 import { authPlugin } from './plugins/auth.js';
 import { errorsPlugin } from './plugins/errors.js';
 import { inputTextPlugin } from './plugins/input-text.js';
 import { openapiPlugin } from './plugins/openapi.js';
 import { rateLimitsPlugin } from './plugins/rate-limits.js';
+import { redisPlugin } from './plugins/redis.js';
 import { securityPlugin } from './plugins/security.js';
 import { webPlugin } from './plugins/web.js';
-import { connectRedis, type SharedRedis } from './redis/redis.js';
-import { RedisCacheVersions } from './redis/redis-cache-versions.js';
-import { MemoryFailureStore } from './modules/auth/memory-failure-store.js';
-import { RedisFailureStore } from './redis/redis-failure-store.js';
-import { RedisRefreshCoordinator } from './redis/redis-refresh-coordinator.js';
+import type { SharedRedis } from './redis/redis.js';
 
 declare module 'fastify' {
   interface FastifyInstance {
     db: Db;
     config: Config;
-    /** Serialised public lists, dropped per namespace on every write. */
-    publicCache: ResponseCache;
-    gateway: Gateway;
-    /** Every API route with who may call it. */
-    apiRouteTable: RouteEntry[];
-    /** State shared with the other instances; undefined when this process serves alone. */
-    redis: SharedRedis | undefined;
   }
 }
 
@@ -46,11 +36,18 @@ export type AppDeps = {
   failureStore?: FailureStore;
   /** A connection to use instead of the one REDIS_URL would open (which the app then owns). */
   redis?: SharedRedis;
+  /** Tests: shorter waits between mail retries and on a mail server that does not answer. */
+  mail?: MailPluginOptions;
 };
 
 /** JSON bodies are small in this API; uploads get their own limit where they are accepted. */
 const BODY_LIMIT_BYTES = 256 * 1024;
 
+/**
+ * The app: each plugin and module builds what it owns (the Redis connection, the public cache,
+ * the gateway, the mailer, the sign-in throttle) and decorates the app with it; this only registers them, in
+ * the order they depend on each other.
+ */
 export async function buildApp(deps: AppDeps) {
   const { config, db, logger = false } = deps;
   const app = Fastify({
@@ -67,49 +64,20 @@ export async function buildApp(deps: AppDeps) {
   app.decorate('db', db);
   app.decorate('config', config);
 
-  const redis = deps.redis ?? (config.redis ? await connectRedis(config.redis) : undefined);
-  if (redis && !deps.redis) app.addHook('onClose', () => redis.close());
-  redis?.client.on('error', (error: Error) => app.log.warn({ err: error }, 'redis: connection'));
-  app.decorate('redis', redis);
-  app.decorate(
-    'publicCache',
-    new ResponseCache(redis ? new RedisCacheVersions(redis, app.log) : new LocalCacheVersions()),
-  );
-  app.decorate(
-    'gateway',
-    new Gateway(
-      config.gateway,
-      db.kysely,
-      app.log,
-      redis ? new RedisRefreshCoordinator(redis) : undefined,
-    ),
-  );
-
-  const store =
-    deps.failureStore ?? (redis ? new RedisFailureStore(redis) : new MemoryFailureStore());
-  if (store instanceof MemoryFailureStore) app.addHook('onClose', async () => store.close());
-  const throttle = new LoginThrottle(store, config.loginThrottle);
-
+  await app.register(redisPlugin, { redis: deps.redis });
+  await app.register(httpCachePlugin);
+  await app.register(gatewayPlugin);
+  await app.register(mailPlugin, deps.mail ?? {});
   await app.register(errorsPlugin);
   await app.register(inputTextPlugin);
   await app.register(securityPlugin);
-  await app.register(rateLimitsPlugin, { redis });
+  await app.register(rateLimitsPlugin);
   await app.register(openapiPlugin, {
     siteName: config.siteName,
     schemas: { MarketUpstreamAnswer: marketUpstreamOpenapiSchema() },
   });
-  await app.register(authPlugin, {
-    secret: await resolveJwtSecret(config.jwtSecret, db.kysely),
-    ttlSeconds: config.jwtTtlSeconds,
-  });
-  const routeTable: RouteEntry[] = [];
-  app.decorate('apiRouteTable', routeTable);
-  await app.register(apiRoutes, {
-    prefix: '/api',
-    routeTable,
-    throttle,
-    registerPerHour: config.registerPerHour,
-  });
+  await app.register(authPlugin);
+  await app.register(apiPlugin, { failureStore: deps.failureStore });
   await app.register(uploadFileRoutes);
   await app.register(webPlugin, { distDir: config.webDistDir, siteName: config.siteName });
   await app.register(seoRoutes);

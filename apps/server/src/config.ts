@@ -124,6 +124,14 @@ export const ZEnv = z.object({
     .enum(['true', 'false'])
     .default('true')
     .transform((value) => value === 'true'),
+  SMTP_URL: z.preprocess(
+    emptyAsUndefined,
+    z
+      .string()
+      .regex(/^smtps?:\/\//, 'must be an smtp:// or smtps:// URL')
+      .optional(),
+  ),
+  MAIL_FROM: optionalString,
   PUBLIC_URL: z.preprocess(
     emptyAsUndefined,
     z
@@ -163,6 +171,8 @@ export type Config = {
   publicUrl: string;
   /** Whether PUBLIC_URL was set, rather than guessed from the listen address. */
   publicUrlSet: boolean;
+  /** Outgoing mail: through SMTP_URL, or without it written to the log (see README). */
+  mail: { smtpUrl: string | undefined; from: string };
   gateway: {
     priceApiUrl: string;
     priceApiKey: string | undefined;
@@ -220,6 +230,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     );
   }
   const e = parsed.data;
+  const publicUrl = e.PUBLIC_URL ?? originOfListenAddress(e.HOST, e.PORT);
   return {
     env: e.NODE_ENV,
     port: e.PORT,
@@ -242,8 +253,12 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     registerPerHour: e.REGISTER_MAX_PER_HOUR,
     seedDemoContent: e.SEED_DEMO_CONTENT,
     timeZone: e.TIME_ZONE,
-    publicUrl: e.PUBLIC_URL ?? originOfListenAddress(e.HOST, e.PORT),
+    publicUrl,
     publicUrlSet: e.PUBLIC_URL !== undefined,
+    mail: {
+      smtpUrl: e.SMTP_URL,
+      from: e.MAIL_FROM ?? `"${e.SITE_NAME}" <no-reply@${new URL(publicUrl).hostname}>`,
+    },
     gateway: {
       priceApiUrl: e.PRICE_API_URL.replace(/\/+$/, ''),
       priceApiKey: e.PRICE_API_KEY,

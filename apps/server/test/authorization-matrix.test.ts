@@ -121,6 +121,40 @@ const MATRIX: Record<string, Row> = {
   'GET /api/me': { expect: signedIn(200), request: json('GET', '/api/me') },
   'POST /api/logout': { expect: signedIn(200), request: json('POST', '/api/logout') },
 
+  'POST /api/password/forgot': {
+    expect: everyone(202),
+    request: json('POST', '/api/password/forgot', { email: 'nobody@example.com' }),
+  },
+  'POST /api/password/reset': {
+    expect: everyone(400),
+    request: json('POST', '/api/password/reset', {
+      token: 'A'.repeat(43),
+      new_password: 'a brand new passphrase',
+      confirm_password: 'a brand new passphrase',
+    }),
+  },
+  'POST /api/account/password': {
+    expect: signedIn(400),
+    request: json('POST', '/api/account/password', {
+      current_password: 'not the password',
+      new_password: 'a brand new passphrase',
+      confirm_password: 'a brand new passphrase',
+    }),
+  },
+  'POST /api/account/logout-all': {
+    expect: signedIn(200),
+    request: json('POST', '/api/account/logout-all'),
+  },
+  'DELETE /api/account': {
+    expect: signedIn(400),
+    request: json('DELETE', '/api/account', { password: 'not the password', confirmation: 'x' }),
+  },
+  // Each caller gets their own data only; the export test checks the content.
+  'GET /api/account/export': {
+    expect: signedIn(200),
+    request: json('GET', '/api/account/export'),
+  },
+
   'GET /api/games': { expect: everyone(200), request: json('GET', '/api/games') },
   'POST /api/games': { expect: adminOnly(201), request: () => form('POST', '/api/games', game) },
   'PUT /api/games/:id': {
@@ -203,6 +237,11 @@ const MATRIX: Record<string, Row> = {
       method: 'DELETE',
       url: `/api/users/${await adminCreates(ctx, '/api/users', { ...newIdentity(), role: 'user' })}`,
     }),
+  },
+
+  'POST /api/users/:id/reset-link': {
+    expect: adminOnly(200),
+    request: async (ctx) => ({ method: 'POST', url: `/api/users/${ctx.ownerId}/reset-link` }),
   },
 
   'GET /api/admin-notifications': {
@@ -349,9 +388,12 @@ const MATRIX: Record<string, Row> = {
   ),
 };
 
-/** Signing out ends the token it is called with, so that row gets tokens of its own. */
+/** Routes that end the session they are called with. */
+const ENDS_SESSION = new Set(['POST /api/logout', 'POST /api/account/logout-all']);
+
+/** Signing out ends the token it is called with, so those rows get tokens of their own. */
 async function tokenFor(ctx: Ctx, route: string, role: Exclude<Role, 'guest'>) {
-  if (route !== 'POST /api/logout') return ctx.tokens[role];
+  if (!ENDS_SESSION.has(route)) return ctx.tokens[role];
   const { email, password } = ctx.accounts[role];
   return loginToken(ctx.t.app, email, password);
 }
@@ -416,6 +458,14 @@ describe('authorization matrix', () => {
           remoteAddress: `10.77.${['guest', 'other', 'admin', 'owner'].indexOf(role)}.1`,
         });
         expect(res.statusCode, `${role}: ${res.body.slice(0, 200)}`).toBe(row.expect[role]);
+        // Signing out everywhere ended the shared token of this role too: it gets a new one.
+        if (route === 'POST /api/account/logout-all' && role !== 'guest') {
+          const { email, password } = ctx.accounts[role];
+          ctx.tokens[role] = await loginToken(ctx.t.app, email, password);
+        }
+        if (route === 'GET /api/account/export' && token) {
+          expect(res.json().account.email).toBe(ctx.accounts[role as Exclude<Role, 'guest'>].email);
+        }
         if (res.statusCode >= 400) expect(typeof res.json().message).toBe('string');
       }
     });

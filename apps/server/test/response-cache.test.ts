@@ -3,7 +3,7 @@ import {
   LocalCacheVersions,
   ResponseCache,
   type CacheVersions,
-} from '../src/lib/response-cache.js';
+} from '../src/http-cache/response-cache.js';
 
 /** A loader that counts its calls and answers a body naming the call. */
 function counter(name: string) {

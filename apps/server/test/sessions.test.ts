@@ -168,6 +168,44 @@ describe.skipIf(!TEST_REDIS_URL)('signing out with two instances', () => {
     }
   });
 
+  it('ends on both instances the sessions a password change or "sign out everywhere" ends on one', async () => {
+    const account = await registerUser(pair.a);
+    const [laptop, phone, tablet] = [
+      await loginToken(pair.a, account.email, account.password),
+      await loginToken(pair.b, account.email, account.password),
+      await loginToken(pair.b, account.email, account.password),
+    ];
+    const checkedOnBoth = async (tokens: string[]) => {
+      for (const app of [pair.a, pair.b]) {
+        for (const token of tokens) {
+          expect((await apiCall(app, 'GET', '/api/me', token)).statusCode).toBe(200);
+        }
+      }
+    };
+    await checkedOnBoth([laptop, phone, tablet]);
+    const newPassword = 'a brand new passphrase 42';
+    const changed = await apiCall(pair.a, 'POST', '/api/account/password', laptop, {
+      current_password: account.password,
+      new_password: newPassword,
+      confirm_password: newPassword,
+    });
+    expect(changed.statusCode).toBe(200);
+    const fresh = (changed.json() as { token: string }).token;
+    for (const app of [pair.a, pair.b]) {
+      for (const token of [laptop, phone, tablet]) {
+        expect((await apiCall(app, 'GET', '/api/me', token)).statusCode).toBe(401);
+      }
+    }
+    const other = await loginToken(pair.a, account.email, newPassword);
+    await checkedOnBoth([fresh, other]);
+    expect((await apiCall(pair.b, 'POST', '/api/account/logout-all', other)).statusCode).toBe(200);
+    for (const app of [pair.a, pair.b]) {
+      for (const token of [fresh, other]) {
+        expect((await apiCall(app, 'GET', '/api/me', token)).statusCode).toBe(401);
+      }
+    }
+  });
+
   it('refuses on both instances the sessions of an account deleted on one', async () => {
     const identity = newIdentity('chief');
     await createAdmin(pair.a.db.kysely, identity);

@@ -11,6 +11,7 @@ import * as m0008 from './migrations/0008-username-keys.js';
 import * as m0009 from './migrations/0009-sessions.js';
 import * as m0010 from './migrations/0010-income-valued-by-day.js';
 import * as m0011 from './migrations/0011-derived-descriptions-and-name-search.js';
+import * as m0013 from './migrations/0013-password-resets.js';
 import * as m0014 from './migrations/0014-personal-lists-at-scale.js';
 
 type EngineMigration = { up(db: Kysely<unknown>, engine: Engine): Promise<void> };
@@ -28,6 +29,7 @@ const MIGRATIONS: Record<string, EngineMigration> = {
   '0009-sessions': m0009,
   '0010-income-valued-by-day': m0010,
   '0011-derived-descriptions-and-name-search': m0011,
+  '0013-password-resets': m0013,
   '0014-personal-lists-at-scale': m0014,
 };
 

@@ -203,6 +203,13 @@ export interface RevokedTokensTable {
   expires_at: number;
 }
 
+/** A pending password reset: the SHA-256 (hex) of the mailed token, until expires_at (seconds). */
+export interface PasswordResetsTable {
+  user_id: number;
+  token_hash: string;
+  expires_at: number;
+}
+
 export interface Database {
   users: UsersTable;
   games: GamesTable;
@@ -223,6 +230,7 @@ export interface Database {
   income_records: IncomeRecordsTable;
   daily_rates: DailyRatesTable;
   revoked_tokens: RevokedTokensTable;
+  password_resets: PasswordResetsTable;
   personal_list_counts: PersonalListCountsTable;
 }
 

@@ -1,4 +1,5 @@
 import type { SqliteDatabase, SqliteStatement } from 'kysely';
+import { LRUCache } from 'lru-cache';
 
 /** Distinct SQL texts kept prepared: the app's queries are a few hundred shapes at most. */
 const DEFAULT_CAPACITY = 500;
@@ -18,21 +19,14 @@ export function withStatementCache(
   database: SqliteDatabase,
   capacity = DEFAULT_CAPACITY,
 ): SqliteDatabase {
-  const statements = new Map<string, SqliteStatement>();
+  const statements = new LRUCache<string, SqliteStatement>({ max: capacity });
   return {
     prepare(sql) {
       let statement = statements.get(sql);
-      if (statement) {
-        // Most recently used last, so the first entry is the one to drop.
-        statements.delete(sql);
-      } else {
+      if (!statement) {
         statement = database.prepare(sql);
-        if (statements.size >= capacity) {
-          const oldest = statements.keys().next().value;
-          if (oldest !== undefined) statements.delete(oldest);
-        }
+        statements.set(sql, statement);
       }
-      statements.set(sql, statement);
       return statement;
     },
     close() {

@@ -5,6 +5,7 @@ import fp from 'fastify-plugin';
 import type { TRole, TUser } from '@nexusplay/contract/users';
 import { forbidden, unauthorized } from '../lib/app-error.js';
 import { SessionCache } from '../modules/auth/session-cache.js';
+import { resolveJwtSecret } from '../lib/jwt-secret.js';
 import { getSessionUser } from '../modules/auth/sessions.repository.js';
 import { RedisSessionEnds } from '../redis/redis-session-ends.js';
 
@@ -71,8 +72,6 @@ export function requireUser(request: FastifyRequest): AuthUser {
   return request.currentUser;
 }
 
-export type AuthOptions = { secret: string; ttlSeconds: number };
-
 /**
  * Bearer tokens: HS256 only; a token must say when it was issued and when it expires, and one
  * issued in the future is refused, so no signed token is good forever. The token names the user
@@ -81,58 +80,61 @@ export type AuthOptions = { secret: string; ttlSeconds: number };
  * That answer is kept in memory (SessionCache) until a write that ends sessions announces it, on
  * every instance through Redis when there is one.
  */
-export const authPlugin = fp<AuthOptions>(async (app: FastifyInstance, options) => {
-  await app.register(fastifyJwt, {
-    secret: options.secret,
-    sign: { algorithm: ALGORITHM, expiresIn: options.ttlSeconds },
-    verify: {
-      algorithms: [ALGORITHM],
-      requiredClaims: ['exp', 'iat', 'jti', 'gen'],
-      // A token seen lately is not decoded and its signature not checked again: fast-jwt keeps
-      // the verdict (never past the token's exp) by a hash of the token. What the session check
-      // decides is unaffected.
-      cache: VERIFIED_TOKENS_CACHED,
-    },
-  });
+export const authPlugin = fp(
+  async (app: FastifyInstance) => {
+    await app.register(fastifyJwt, {
+      secret: await resolveJwtSecret(app.config.jwtSecret, app.db.kysely),
+      sign: { algorithm: ALGORITHM, expiresIn: app.config.jwtTtlSeconds },
+      verify: {
+        algorithms: [ALGORITHM],
+        requiredClaims: ['exp', 'iat', 'jti', 'gen'],
+        // A token seen lately is not decoded and its signature not checked again: fast-jwt keeps
+        // the verdict (never past the token's exp) by a hash of the token. What the session check
+        // decides is unaffected.
+        cache: VERIFIED_TOKENS_CACHED,
+      },
+    });
 
-  app.decorate('signToken', (user: AuthUser, sessionGeneration: number) =>
-    app.jwt.sign({
-      id: user.id,
-      userId: user.id,
-      role: user.role,
-      email: user.email,
-      username: user.username,
-      jti: randomBytes(16).toString('base64url'),
-      gen: sessionGeneration,
-    }),
-  );
+    app.decorate('signToken', (user: AuthUser, sessionGeneration: number) =>
+      app.jwt.sign({
+        id: user.id,
+        userId: user.id,
+        role: user.role,
+        email: user.email,
+        username: user.username,
+        jti: randomBytes(16).toString('base64url'),
+        gen: sessionGeneration,
+      }),
+    );
 
-  const { redis } = app;
-  let channel: RedisSessionEnds | undefined;
-  const sessions = new SessionCache(
-    { capacity: SESSION_CACHE_CAPACITY, ttlMs: SESSION_CACHE_TTL_MS },
-    redis ? (control) => (channel = new RedisSessionEnds(redis, control, app.log)) : undefined,
-  );
-  await channel?.started();
-  app.decorate('sessions', sessions);
-  app.addHook('onClose', () => sessions.close());
+    const { redis } = app;
+    let channel: RedisSessionEnds | undefined;
+    const sessions = new SessionCache(
+      { capacity: SESSION_CACHE_CAPACITY, ttlMs: SESSION_CACHE_TTL_MS },
+      redis ? (control) => (channel = new RedisSessionEnds(redis, control, app.log)) : undefined,
+    );
+    await channel?.started();
+    app.decorate('sessions', sessions);
+    app.addHook('onClose', () => sessions.close());
 
-  app.decorateRequest('currentUser', undefined);
+    app.decorateRequest('currentUser', undefined);
 
-  // Only the routes for signed-in callers get the check, as their own first onRequest hook: a
-  // public answer (most of the traffic, much of it cached) pays nothing for it.
-  app.addHook('onRoute', (route) => {
-    const access = route.config?.access;
-    if (access !== 'user' && access !== 'admin') return;
-    const check = async (request: FastifyRequest) => {
-      const user = await authenticate(app, request);
-      if (access === 'admin' && user.role !== 'admin')
-        throw forbidden('This action is for administrators only.');
-      request.currentUser = user;
-    };
-    route.onRequest = [check, ...[route.onRequest ?? []].flat()];
-  });
-});
+    // Only the routes for signed-in callers get the check, as their own first onRequest hook: a
+    // public answer (most of the traffic, much of it cached) pays nothing for it.
+    app.addHook('onRoute', (route) => {
+      const access = route.config?.access;
+      if (access !== 'user' && access !== 'admin') return;
+      const check = async (request: FastifyRequest) => {
+        const user = await authenticate(app, request);
+        if (access === 'admin' && user.role !== 'admin')
+          throw forbidden('This action is for administrators only.');
+        request.currentUser = user;
+      };
+      route.onRequest = [check, ...[route.onRequest ?? []].flat()];
+    });
+  },
+  { name: 'auth' },
+);
 
 async function authenticate(app: FastifyInstance, request: FastifyRequest): Promise<AuthUser> {
   const header = request.headers.authorization;

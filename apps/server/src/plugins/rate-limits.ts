@@ -1,7 +1,6 @@
 import rateLimit from '@fastify/rate-limit';
 import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
-import type { SharedRedis } from '../redis/redis.js';
 
 /**
  * How many addresses each per-route limit remembers on one instance (without Redis, where the
@@ -23,8 +22,8 @@ export function perAddress(max: number, timeWindow: string) {
  * shared between instances; if Redis cannot answer, requests are let through.
  */
 export const rateLimitsPlugin = fp(
-  async (app: FastifyInstance, options: { redis: SharedRedis | undefined }) => {
-    const { redis } = options;
+  async (app: FastifyInstance) => {
+    const { redis } = app;
     await app.register(rateLimit, {
       global: false,
       ...(redis
@@ -36,5 +35,5 @@ export const rateLimitsPlugin = fp(
       }),
     });
   },
-  { name: 'rate-limits' },
+  { name: 'rate-limits', dependencies: ['redis'] },
 );

@@ -4,7 +4,7 @@ import fastifyStatic from '@fastify/static';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import { PAGE_DATA_ELEMENT_ID } from '@nexusplay/contract/page-data';
-import { encodedPage } from '../lib/encoded-bodies.js';
+import { sendEncodedPage } from '../http-cache/http-cache.js';
 import { escapeHtml } from '../lib/html.js';
 
 export type WebOptions = { distDir: string; siteName: string };
@@ -181,13 +181,7 @@ export const webPlugin = fp<WebOptions>(async (app: FastifyInstance, { distDir, 
   app.decorate('sendPage', (reply: FastifyReply, meta?: PageMeta) => {
     if (!template) return reply.status(404).send({ message: 'The web app is not built.' });
     const html = meta ? renderPage(template, meta, preloadsOf) : plainPage;
-    const { body, encoding } = encodedPage(html, reply.request.headers['accept-encoding']);
-    if (encoding) reply.header('content-encoding', encoding);
-    return reply
-      .header('cache-control', 'no-cache')
-      .header('vary', 'accept-encoding')
-      .type('text/html; charset=utf-8')
-      .send(body);
+    return sendEncodedPage(reply, html);
   });
 
   if (built) {

@@ -3,7 +3,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import pg from 'pg';
-import { buildApp, type App } from '../../src/app.js';
+import { buildApp, type App, type AppDeps } from '../../src/app.js';
 import { loadConfig, type Config } from '../../src/config.js';
 import { openDatabase, type Db, type DatabaseOptions } from '../../src/db/database.js';
 
@@ -78,11 +78,19 @@ export type TestApp = { app: App; db: Db; config: Config; close(): Promise<void>
 
 /** The real app on a fresh database; call close() in afterAll. */
 export async function createTestApp(
-  options: { env?: Record<string, string>; beforeReady?: (app: App) => void } = {},
+  options: {
+    env?: Record<string, string>;
+    beforeReady?: (app: App) => void;
+  } & Pick<AppDeps, 'logger' | 'mail'> = {},
 ): Promise<TestApp> {
   const database = await createTestDatabase();
   const config = testConfig(database.dataDir, options.env);
-  const app = await buildApp({ config, db: database.db });
+  const app = await buildApp({
+    config,
+    db: database.db,
+    ...(options.logger ? { logger: options.logger } : {}),
+    ...(options.mail ? { mail: options.mail } : {}),
+  });
   options.beforeReady?.(app);
   await app.ready();
   return {

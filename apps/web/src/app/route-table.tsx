@@ -148,6 +148,18 @@ export function createRoutes(queryClient: QueryClient): RouteObject[] {
               ],
             },
             {
+              path: 'account',
+              Component: RequireUser,
+              children: [
+                {
+                  index: true,
+                  lazy: async () => ({
+                    Component: (await import('./routes/account')).AccountPage,
+                  }),
+                },
+              ],
+            },
+            {
               path: 'unauthorized',
               lazy: async () => ({
                 Component: (await import('./routes/unauthorized')).UnauthorizedPage,
@@ -166,6 +178,18 @@ export function createRoutes(queryClient: QueryClient): RouteObject[] {
         {
           path: 'register',
           lazy: async () => ({ Component: (await import('./routes/register')).RegisterPage }),
+        },
+        {
+          path: 'forgot-password',
+          lazy: async () => ({
+            Component: (await import('./routes/forgot-password')).ForgotPasswordPage,
+          }),
+        },
+        {
+          path: 'reset-password',
+          lazy: async () => ({
+            Component: (await import('./routes/reset-password')).ResetPasswordPage,
+          }),
         },
         {
           path: 'admin',

@@ -1,5 +1,11 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import {
+  FORGOT_PASSWORD_ANSWER,
+  ZForgotPasswordRequest,
+  ZResetPasswordRequest,
+} from '@nexusplay/contract/account';
+import { ZMessageResponse } from '@nexusplay/contract/lists';
+import {
   ZLoginRequest,
   ZLoginResponse,
   ZLogoutResponse,
@@ -22,16 +28,33 @@ import { perAddress } from '../../plugins/rate-limits.js';
 import type { LoginThrottle } from './login-throttle.js';
 import { passwordProblem } from './password-policy.js';
 import { hashPassword, verifyAgainstDecoy, verifyPassword } from './passwords.js';
+import {
+  RESET_MAILS_PER_EMAIL,
+  requestPasswordReset,
+  resetPassword,
+  type ResetDeps,
+} from './password-reset.service.js';
+import { dropResets } from './password-resets.repository.js';
 import { signOut } from './sessions.service.js';
 
-export type AuthRoutesOptions = { throttle: LoginThrottle; registerPerHour: number };
+export type AuthRoutesOptions = {
+  throttle: LoginThrottle;
+  resets: ResetDeps;
+};
 
 const INVALID_CREDENTIALS = 'Invalid email or password.';
+/** Forgot-password requests per client address (README, SECURITY.md). */
+const FORGOT_PER_ADDRESS = 5;
+const FORGOT_WINDOW = '15 minutes';
+/** Attempts to use a reset link per client address. */
+const RESET_PER_ADDRESS = 20;
+const RESET_WINDOW = '15 minutes';
 
 export const authRoutes: FastifyPluginAsyncZod<AuthRoutesOptions> = async (
   app,
-  { throttle, registerPerHour },
+  { throttle, resets },
 ) => {
+  const { registerPerHour } = app.config;
   app.post(
     '/register',
     {
@@ -97,6 +120,8 @@ export const authRoutes: FastifyPluginAsyncZod<AuthRoutesOptions> = async (
         return row && valid ? row : undefined;
       });
       if (!user) throw unauthorized(INVALID_CREDENTIALS);
+      // The owner got in: a reset link still in a mailbox is of no more use, only of risk.
+      await dropResets(app.db.kysely, user.id);
       return { token: app.signToken(toPublicUser(user), user.session_generation) };
     },
   );
@@ -129,6 +154,51 @@ export const authRoutes: FastifyPluginAsyncZod<AuthRoutesOptions> = async (
     async (request) => {
       await signOut(app.db.kysely, app.sessions, request.user);
       return { message: 'Signed out.' };
+    },
+  );
+
+  app.post(
+    '/password/forgot',
+    {
+      config: {
+        access: 'public',
+        rateLimit: perAddress(FORGOT_PER_ADDRESS, FORGOT_WINDOW),
+      },
+      schema: {
+        tags: ['auth'],
+        summary: `Mail a reset link if an account has this email; the same answer either way (at most ${RESET_MAILS_PER_EMAIL} mails per email per hour)`,
+        body: ZForgotPasswordRequest,
+        response: { 202: ZMessageResponse, 400: ZErrorResponse, 429: ZErrorResponse },
+      },
+    },
+    async (request, reply) => {
+      requestPasswordReset(resets, request.body.email);
+      return reply.status(202).send({ message: FORGOT_PASSWORD_ANSWER });
+    },
+  );
+
+  app.post(
+    '/password/reset',
+    {
+      config: {
+        access: 'public',
+        rateLimit: perAddress(RESET_PER_ADDRESS, RESET_WINDOW),
+      },
+      schema: {
+        tags: ['auth'],
+        summary: 'Set a new password with a reset link’s token; every session of the account ends',
+        body: ZResetPasswordRequest,
+        response: { 200: ZMessageResponse, 400: ZErrorResponse, 429: ZErrorResponse },
+      },
+    },
+    async (request) => {
+      await resetPassword(
+        app.db.kysely,
+        app.sessions,
+        request.body.token,
+        request.body.new_password,
+      );
+      return { message: 'Your password has been set. Please sign in with it.' };
     },
   );
 };

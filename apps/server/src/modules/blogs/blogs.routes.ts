@@ -4,7 +4,7 @@ import { ZBlog, ZBlogFields } from '@nexusplay/contract/blogs';
 import { ZErrorResponse } from '@nexusplay/contract/errors';
 import { ZIdParams, ZMessageResponse } from '@nexusplay/contract/lists';
 import { badRequest, notFound } from '../../lib/app-error.js';
-import { cachedListRoute } from '../../lib/cached-list.js';
+import { cachedListRoute } from '../../http-cache/http-cache.js';
 import { readMultipartForm, withMultipartForms } from '../../lib/multipart.js';
 import { parseOrThrow } from '../../lib/validation.js';
 import { BEARER, WRITE_ERROR_RESPONSES } from '../../lib/route-schemas.js';

@@ -1,7 +1,7 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { ZGame, ZGameFields } from '@nexusplay/contract/games';
 import { ZIdParams, ZMessageResponse } from '@nexusplay/contract/lists';
-import { cachedListRoute } from '../../lib/cached-list.js';
+import { cachedListRoute } from '../../http-cache/http-cache.js';
 import { readMultipartForm, withMultipartForms } from '../../lib/multipart.js';
 import { parseOrThrow } from '../../lib/validation.js';
 import { BEARER, WRITE_ERROR_RESPONSES } from '../../lib/route-schemas.js';

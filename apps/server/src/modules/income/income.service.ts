@@ -1,4 +1,5 @@
 import type { Kysely } from 'kysely';
+import { LRUCache } from 'lru-cache';
 import type { TIncomeRecord, TIncomeToken } from '@nexusplay/contract/income';
 import type { Database } from '../../db/schema.js';
 import type { DayValuation, DayValueOptions } from '../../gateway/day-values.js';
@@ -113,9 +114,11 @@ function newlyValued(
 
 /** Days looked up per list read: a list of many pending days is settled over several reads. */
 const DAYS_PER_READ = 10;
-/** When each token-day was last looked up, so that the reads take turns over the pending days. */
-const lastLooked = new Map<string, number>();
-const LAST_LOOKED_MAX = 10_000;
+/**
+ * When each token-day was last looked up, so that the reads take turns over the pending days. A
+ * day forgotten past the bound simply counts as never looked up.
+ */
+const lastLooked = new LRUCache<string, number>({ max: 10_000 });
 
 /** The pending days of a list to look up in this read, and which figures each one lacks. */
 function daysToLookUp(token: TIncomeToken, records: TIncomeRecord[]) {
@@ -127,9 +130,10 @@ function daysToLookUp(token: TIncomeToken, records: TIncomeRecord[]) {
     wanted.set(record.date, want);
   }
   const chosen = [...wanted.keys()]
-    .sort((a, b) => (lastLooked.get(`${token}:${a}`) ?? 0) - (lastLooked.get(`${token}:${b}`) ?? 0))
+    .sort(
+      (a, b) => (lastLooked.peek(`${token}:${a}`) ?? 0) - (lastLooked.peek(`${token}:${b}`) ?? 0),
+    )
     .slice(0, DAYS_PER_READ);
-  if (lastLooked.size > LAST_LOOKED_MAX) lastLooked.clear();
   for (const day of chosen) lastLooked.set(`${token}:${day}`, Date.now());
   return chosen.map((day) => ({ day, ...wanted.get(day)! }));
 }

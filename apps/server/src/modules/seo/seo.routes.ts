@@ -4,9 +4,8 @@ import { ZBlog } from '@nexusplay/contract/blogs';
 import { zId } from '@nexusplay/contract/numbers';
 import { BLOGS_PAGE_SIZE, GAMES_PAGE_SIZE, listPath } from '@nexusplay/contract/page-data';
 import { PAGE_MODULES } from '@nexusplay/contract/page-modules';
-import { rememberList, type ListResult } from '../../lib/cached-list.js';
+import { cachedListPage, type CachedBody, type ListResult } from '../../http-cache/http-cache.js';
 import { escapeHtml } from '../../lib/html.js';
-import type { CachedBody } from '../../lib/response-cache.js';
 import type { PageMeta } from '../../plugins/web.js';
 import { plainText, truncateText } from '../blogs/blog-html.js';
 import { getBlog, latestBlogs, listBlogs } from '../blogs/blogs.repository.js';
@@ -54,12 +53,12 @@ export const seoRoutes: FastifyPluginAsyncZod = async (app) => {
    * the web app asks the API as it would anyway.
    */
   async function firstPage(
-    namespace: string,
+    namespace: 'games' | 'blogs' | 'tools',
     query: TListQuery,
     load: (query: TListQuery) => Promise<ListResult>,
   ): Promise<Pick<PageMeta, 'data' | 'preloadImage'>> {
     try {
-      const entry = await rememberList(app.publicCache, namespace, query, () => load(query));
+      const entry = await cachedListPage(app, namespace, query, () => load(query));
       const image = firstImageOf(entry);
       return {
         data: [{ path: listPath(`/${namespace}`, query), json: entry.body, total: entry.total }],

@@ -2,7 +2,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { ZIdParams, ZMessageResponse } from '@nexusplay/contract/lists';
 import { ZTool, ZToolRequest } from '@nexusplay/contract/tools';
 import { notFound } from '../../lib/app-error.js';
-import { cachedListRoute } from '../../lib/cached-list.js';
+import { cachedListRoute } from '../../http-cache/http-cache.js';
 import { BEARER, WRITE_ERROR_RESPONSES } from '../../lib/route-schemas.js';
 import { deleteTool, insertTool, listTools, updateTool } from './tools.repository.js';
 

@@ -126,3 +126,21 @@ export function deleteUser(db: DB, id: number) {
 export async function lockAdminChanges(trx: DB, engine: Engine) {
   if (engine === 'postgres') await sql`select pg_advisory_xact_lock(7300001)`.execute(trx);
 }
+
+export function setPasswordHash(db: DB, id: number, passwordHash: string) {
+  return db
+    .updateTable('users')
+    .set({ password_hash: passwordHash })
+    .where('id', '=', id)
+    .execute();
+}
+
+/** The user's session generation, which a token signed now must name. */
+export async function getSessionGeneration(db: DB, id: number): Promise<number | undefined> {
+  const row = await db
+    .selectFrom('users')
+    .select('session_generation')
+    .where('id', '=', id)
+    .executeTakeFirst();
+  return row?.session_generation;
+}

@@ -4,10 +4,11 @@ import { ZIdParams, ZListQuery, ZMessageResponse } from '@nexusplay/contract/lis
 import { TOTAL_COUNT_HEADER } from '@nexusplay/contract/wire-constants';
 import { ZCreateUserResponse, ZUserListItem, ZUserRequest } from '@nexusplay/contract/users';
 import { ZErrorResponse } from '@nexusplay/contract/errors';
-import { conflict } from '../../lib/app-error.js';
+import { conflict, notFound } from '../../lib/app-error.js';
 import { BEARER } from '../../lib/route-schemas.js';
 import { requireUser } from '../../plugins/auth.js';
-import { listUsers } from './users.repository.js';
+import { sendResetLink, type ResetDeps } from '../auth/password-reset.service.js';
+import { getUserById, listUsers } from './users.repository.js';
 import { changeAccount, createAccount, deleteAccount } from './users.service.js';
 
 const ERRORS = {
@@ -19,7 +20,10 @@ const ERRORS = {
 };
 
 /** Manage Users (admin only): the list, and accounts made, changed and removed by an admin. */
-export const usersRoutes: FastifyPluginAsyncZod = async (app) => {
+export const usersRoutes: FastifyPluginAsyncZod<{ resets: ResetDeps }> = async (
+  app,
+  { resets },
+) => {
   const db = () => app.db.kysely;
 
   app.get(
@@ -96,6 +100,26 @@ export const usersRoutes: FastifyPluginAsyncZod = async (app) => {
       }
       await deleteAccount(db(), app.db.engine, app.sessions, id);
       return { message: 'User deleted.' };
+    },
+  );
+
+  app.post(
+    '/users/:id/reset-link',
+    {
+      config: { access: 'admin' },
+      schema: {
+        tags: ['users'],
+        summary: 'Mail the account a password reset link (the older link stops working)',
+        security: BEARER,
+        params: ZIdParams,
+        response: { 200: ZMessageResponse, ...ERRORS },
+      },
+    },
+    async (request) => {
+      const user = await getUserById(db(), request.params.id);
+      if (!user) throw notFound('This account does not exist.');
+      await sendResetLink(resets, user);
+      return { message: `A reset link is on its way to ${user.email}.` };
     },
   );
 };

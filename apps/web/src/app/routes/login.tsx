@@ -13,6 +13,10 @@ function requestedPath(next: string | null, state: unknown): string | undefined 
   return safeRedirectPath(next) ?? safeRedirectPath(fromPath);
 }
 
+function passwordWasReset(state: unknown): boolean {
+  return typeof state === 'object' && state !== null && 'passwordReset' in state;
+}
+
 function isAuthPage(path: string) {
   return /^\/(login|register)(\/|\?|$)/.test(path);
 }
@@ -32,6 +36,14 @@ export function LoginPage() {
       title="Sign In"
       description="Welcome back! Sign in to reach your dashboard and gaming tools."
     >
+      {passwordWasReset(location.state) ? (
+        <p
+          role="status"
+          className="mb-4 rounded-lg border border-emerald-500/40 bg-emerald-500/10 px-3 py-2.5 text-sm text-emerald-200"
+        >
+          Your password has been set. Please sign in with it.
+        </p>
+      ) : null}
       <LoginForm />
       <p className="mt-6 text-center text-sm text-slate-300">
         Don&apos;t have an account?{' '}

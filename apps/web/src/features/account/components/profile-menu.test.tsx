@@ -25,6 +25,7 @@ describe('ProfileMenu', () => {
       'href',
       '/dashboard',
     );
+    expect(screen.getByRole('menuitem', { name: 'Account' })).toHaveAttribute('href', '/account');
   });
 
   it('falls back to Guest and User when the token names neither', async () => {

@@ -1,6 +1,6 @@
 import { DropdownMenu } from 'radix-ui';
 import { Link, useNavigate } from 'react-router';
-import { LayoutDashboardIcon, LogOutIcon } from 'lucide-react';
+import { LayoutDashboardIcon, LogOutIcon, UserCogIcon } from 'lucide-react';
 import { useAuth } from '../../../lib/auth';
 
 type ProfileMenuProps = {
@@ -65,6 +65,12 @@ export function ProfileMenu({ unreadNotifications = 0 }: ProfileMenuProps) {
             <Link to="/dashboard">
               <LayoutDashboardIcon className="size-4" />
               Dashboard
+            </Link>
+          </DropdownMenu.Item>
+          <DropdownMenu.Item asChild className={itemClasses}>
+            <Link to="/account">
+              <UserCogIcon className="size-4" />
+              Account
             </Link>
           </DropdownMenu.Item>
           <DropdownMenu.Item

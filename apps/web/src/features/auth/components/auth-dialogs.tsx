@@ -39,7 +39,10 @@ export function AuthDialogs({ openModal, setOpenModal, returnFocusTo }: AuthDial
           description="Welcome back! Sign in to reach your dashboard and gaming tools."
           onCloseAutoFocus={restoreFocus}
         >
-          <LoginForm onLoggedIn={() => setOpenModal(null)} />
+          <LoginForm
+            onLoggedIn={() => setOpenModal(null)}
+            onForgotPassword={() => setOpenModal(null)}
+          />
           <p className="mt-6 text-center text-sm text-slate-300">
             Don&apos;t have an account?{' '}
             <button

@@ -56,4 +56,15 @@ describe('the sign-in modal, loaded on demand', () => {
     expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
     expect(signUp).toHaveFocus();
   });
+
+  it('leads from the modal to the forgot-password page and closes', async () => {
+    arrival.release();
+    const { user, router } = renderApp('/');
+    await user.click(await screen.findByRole('button', { name: 'Sign In' }));
+    const login = await screen.findByRole('dialog', { name: 'Sign In' });
+    await user.click(within(login).getByRole('link', { name: 'Forgot password?' }));
+    expect(await screen.findByRole('heading', { name: 'Forgot Password' })).toBeInTheDocument();
+    expect(router.state.location.pathname).toBe('/forgot-password');
+    expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
+  });
 });

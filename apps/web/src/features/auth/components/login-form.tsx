@@ -2,6 +2,7 @@ import { zodResolver } from '@hookform/resolvers/zod';
 import { ZLoginRequest } from '@nexusplay/contract/auth';
 import { useId } from 'react';
 import { useForm } from 'react-hook-form';
+import { Link } from 'react-router';
 import { Button } from '../../../components/ui/button';
 import { FormAlertMessages, useFormFeedback } from '../../../components/ui/form-alert';
 import { TextField } from '../../../components/ui/text-field';
@@ -20,10 +21,12 @@ function loginErrorMessage(error: Error): string {
 type LoginFormProps = {
   /** Called once the returned token has become the session. */
   onLoggedIn?: () => void;
+  /** Called as the visitor follows "Forgot password?" (a modal closes). */
+  onForgotPassword?: () => void;
 };
 
 /** SPEC 2: every message, the form's own and the server's, in red above the form. */
-export function LoginForm({ onLoggedIn }: LoginFormProps) {
+export function LoginForm({ onLoggedIn, onForgotPassword }: LoginFormProps) {
   const alertId = useId();
   const { login } = useAuth();
   const mutation = useLoginMutation();
@@ -67,6 +70,15 @@ export function LoginForm({ onLoggedIn }: LoginFormProps) {
         alertId={alertFor('password')}
         {...register('password')}
       />
+      <p className="-mt-2 text-right text-sm">
+        <Link
+          to="/forgot-password"
+          onClick={onForgotPassword}
+          className="rounded font-medium text-indigo-300 underline-offset-4 hover:text-indigo-200 hover:underline"
+        >
+          Forgot password?
+        </Link>
+      </p>
       <Button type="submit" disabled={mutation.isPending} className="w-full py-2.5">
         {mutation.isPending ? 'Signing In...' : 'Sign In'}
       </Button>

@@ -48,3 +48,9 @@ export function useDeleteUserMutation() {
     onSuccess: () => queryClient.invalidateQueries({ queryKey: userKeys.all }),
   });
 }
+
+export function sendResetLink(id: number) {
+  return apiRequest<TMessageResponse>(`/users/${id}/reset-link`, { method: 'POST' });
+}
+
+export const useSendResetLinkMutation = () => useMutation({ mutationFn: sendResetLink });

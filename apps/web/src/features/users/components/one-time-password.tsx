@@ -1,4 +1,4 @@
-import { useId, useRef, useState } from 'react';
+import { useId, useRef, useState, type ReactNode } from 'react';
 import { CheckIcon, CopyIcon, TriangleAlertIcon } from 'lucide-react';
 import { Button } from '../../../components/ui/button';
 
@@ -6,6 +6,8 @@ type OneTimePasswordProps = {
   username: string;
   password: string;
   onDone: () => void;
+  /** Another way to get the account its password, shown beside this one. */
+  children?: ReactNode;
 };
 
 type CopyState = 'idle' | 'copied' | 'failed';
@@ -14,7 +16,7 @@ type CopyState = 'idle' | 'copied' | 'failed';
  * The generated password of a new account. The server never gives it again, so the admin copies it
  * here and hands it on; once this closes it is gone.
  */
-export function OneTimePassword({ username, password, onDone }: OneTimePasswordProps) {
+export function OneTimePassword({ username, password, onDone, children }: OneTimePasswordProps) {
   const id = useId();
   const inputRef = useRef<HTMLInputElement>(null);
   const [copyState, setCopyState] = useState<CopyState>('idle');
@@ -72,6 +74,14 @@ export function OneTimePassword({ username, password, onDone }: OneTimePasswordP
           their email and this password.
         </span>
       </p>
+      {children ? (
+        <div className="space-y-2">
+          <p className="text-sm text-slate-300">
+            Or mail {username} a link to choose a password of their own:
+          </p>
+          {children}
+        </div>
+      ) : null}
       <div className="flex justify-end border-t border-slate-800 pt-5">
         <Button onClick={onDone}>Done</Button>
       </div>

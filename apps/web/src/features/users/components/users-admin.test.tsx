@@ -178,6 +178,25 @@ describe('Manage Users', { timeout: 15_000 }, () => {
     expect(dialog.queryByRole('alert')).not.toBeInTheDocument();
   });
 
+  it('mails an account a reset link from its edit dialog', async () => {
+    const fetchMock = stubUsersAdmin(({ method, url }) =>
+      method === 'POST' && url.pathname === '/api/users/7/reset-link'
+        ? {
+            status: 200,
+            body: { message: 'A reset link is on its way to player.one@example.com.' },
+          }
+        : undefined,
+    );
+    const { user } = await openPage();
+    await user.click(screen.getByRole('button', { name: 'Edit playerone' }));
+    const dialog = within(await screen.findByRole('dialog', { name: 'Edit User' }));
+    await user.click(dialog.getByRole('button', { name: 'Send reset link to playerone' }));
+    expect(
+      await dialog.findByText('A reset link is on its way to player.one@example.com.'),
+    ).toBeInTheDocument();
+    expect(callsMade(fetchMock)).toContain('POST /api/users/7/reset-link');
+  });
+
   it('edits an account and sends its fields', async () => {
     const fetchMock = stubUsersAdmin(({ method, url }) =>
       method === 'PUT' && url.pathname === '/api/users/7'

@@ -10,6 +10,7 @@ import { rowActionsColumn } from '../../../components/ui/row-actions';
 import { usersPageQuery } from '../api/get-users';
 import { useDeleteUserMutation, type SavedUser } from '../api/manage-users';
 import { OneTimePassword } from './one-time-password';
+import { SendResetLink } from './send-reset-link';
 import { UserForm } from './user-form';
 import { ApiError } from '../../../lib/api-client';
 import { useAuth } from '../../../lib/auth';
@@ -24,7 +25,7 @@ import { CellText } from '../../../components/ui/cell-text';
 type DialogState =
   | { mode: 'add' }
   | { mode: 'edit'; user: TUserListItem }
-  | { mode: 'created'; username: string; password: string };
+  | { mode: 'created'; id: number; username: string; password: string };
 
 const DIALOG_TEXT = {
   add: {
@@ -59,7 +60,9 @@ export function UsersAdmin() {
   const closeDialog = () => setDialog(null);
   const onSaved = ({ user, password }: SavedUser) =>
     setDialog(
-      password === undefined ? null : { mode: 'created', username: user.username, password },
+      password === undefined
+        ? null
+        : { mode: 'created', id: user.id, username: user.username, password },
     );
 
   const columns: Column<TUserListItem>[] = [
@@ -133,13 +136,25 @@ export function UsersAdmin() {
             username={dialog.username}
             password={dialog.password}
             onDone={closeDialog}
-          />
+          >
+            <SendResetLink userId={dialog.id} username={dialog.username} />
+          </OneTimePassword>
         ) : (
-          <UserForm
-            user={dialog?.mode === 'edit' ? dialog.user : undefined}
-            onSaved={onSaved}
-            onCancel={closeDialog}
-          />
+          <>
+            {dialog?.mode === 'edit' ? (
+              <div className="mb-5 border-b border-slate-800 pb-5">
+                <p className="mb-2 text-sm text-slate-300">
+                  Forgotten password? Mail {dialog.user.username} a link to set a new one.
+                </p>
+                <SendResetLink userId={dialog.user.id} username={dialog.user.username} />
+              </div>
+            ) : null}
+            <UserForm
+              user={dialog?.mode === 'edit' ? dialog.user : undefined}
+              onSaved={onSaved}
+              onCancel={closeDialog}
+            />
+          </>
         )}
       </FormDialog>
 

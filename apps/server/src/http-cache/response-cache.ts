@@ -1,5 +1,6 @@
 import { createHash } from 'node:crypto';
-import { mapValueOrPromise } from './value-or-promise.js';
+import { LRUCache } from 'lru-cache';
+import { mapValueOrPromise } from '../lib/value-or-promise.js';
 
 export type CachedBody = {
   body: string;
@@ -8,7 +9,8 @@ export type CachedBody = {
   totalIsLowerBound?: boolean;
   etag: string;
 };
-type Stored = CachedBody & { version: string; expiresAt: number };
+type Stored = CachedBody & { version: string };
+type Load = () => Promise<Omit<CachedBody, 'etag'>>;
 
 /**
  * The generation of each namespace. A write bumps its namespace; an entry is good only while its
@@ -25,6 +27,7 @@ export interface CacheVersions {
 }
 
 export class LocalCacheVersions implements CacheVersions {
+  // One counter per namespace, and the namespaces are the few the routes name: nothing to bound.
   private readonly generations = new Map<string, string>();
 
   current(namespace: string) {
@@ -43,11 +46,12 @@ const etagOf = (body: string) =>
 /**
  * Serialised answers of the public lists and feeds, grouped by namespace ("games", "blogs", ...),
  * each with its ETag computed once. A write drops its namespace everywhere (see CacheVersions);
- * entries also expire after `ttlMs`, a bound on staleness should a bump ever be lost. Bounded: the
- * oldest entries go first once a namespace is full.
+ * entries also expire after `ttlMs`, a bound on staleness should a bump ever be lost. Each
+ * namespace keeps at most `maxEntriesPerNamespace` pages, the least recently read going first, so
+ * a flood of distinct searches in one list never pushes another list out.
  */
 export class ResponseCache {
-  private readonly namespaces = new Map<string, Map<string, Stored>>();
+  private readonly namespaces = new Map<string, LRUCache<string, Stored>>();
 
   constructor(
     private readonly versions: CacheVersions = new LocalCacheVersions(),
@@ -55,63 +59,53 @@ export class ResponseCache {
     private readonly maxEntriesPerNamespace = 500,
   ) {}
 
-  /**
-   * The cached body for `key`, else the one `load` builds, kept for the next reader. A hit whose
-   * generation is known at once is returned as it is, not as a promise: the commonest answer of
-   * the site then takes no turn of the event loop.
-   */
-  remember(
-    namespace: string,
-    key: string,
-    load: () => Promise<Omit<CachedBody, 'etag'>>,
-  ): CachedBody | Promise<CachedBody> {
-    // The generation is read before loading: a write landing meanwhile makes this entry old.
-    return mapValueOrPromise(this.versions.current(namespace), (version) =>
-      this.lookup(namespace, key, version, load),
-    );
+  /** The cached body for `key`, else the one `load` builds, kept for the next reader. */
+  async remember(namespace: string, key: string, load: Load): Promise<CachedBody> {
+    return this.rememberNow(namespace, key, load);
   }
 
-  private lookup(
-    namespace: string,
-    key: string,
-    version: string | undefined,
-    load: () => Promise<Omit<CachedBody, 'etag'>>,
-  ): CachedBody | Promise<CachedBody> {
-    const entries = this.namespaces.get(namespace);
-    const hit = entries?.get(key);
-    if (hit && hit.version === version && hit.expiresAt > Date.now()) return hit;
-    if (hit) entries?.delete(key);
-    return this.fill(namespace, key, version, load);
+  /**
+   * remember()'s fast path, for the list routes of this folder only: a hit whose generation is
+   * known at once is returned as it is, not as a promise, so the commonest answer of the site
+   * takes no turn of the event loop.
+   */
+  rememberNow(namespace: string, key: string, load: Load): CachedBody | Promise<CachedBody> {
+    // The generation is read before loading: a write landing meanwhile makes this entry old.
+    return mapValueOrPromise(this.versions.current(namespace), (version) => {
+      const hit = this.namespaces.get(namespace)?.get(key);
+      return hit && hit.version === version ? hit : this.fill(namespace, key, version, load);
+    });
   }
 
   private async fill(
     namespace: string,
     key: string,
     version: string | undefined,
-    load: () => Promise<Omit<CachedBody, 'etag'>>,
+    load: Load,
   ): Promise<CachedBody> {
     const loaded = await load();
     const entry = { ...loaded, etag: etagOf(loaded.body) };
-    if (version !== undefined) this.store(namespace, key, { ...entry, version });
+    if (version !== undefined) this.entriesOf(namespace).set(key, { ...entry, version });
     return entry;
   }
 
   /** Called after a write has committed, before it is answered. */
   async invalidate(...namespaces: string[]): Promise<void> {
-    for (const namespace of namespaces) this.namespaces.delete(namespace);
+    for (const namespace of namespaces) this.namespaces.get(namespace)?.clear();
     await this.versions.bump(namespaces);
   }
 
-  private store(namespace: string, key: string, entry: CachedBody & { version: string }) {
+  private entriesOf(namespace: string) {
     let entries = this.namespaces.get(namespace);
     if (!entries) {
-      entries = new Map();
+      entries = new LRUCache({
+        max: this.maxEntriesPerNamespace,
+        ttl: this.ttlMs,
+        // The wall clock, as every other expiry in the app reads it (and tests can move it).
+        perf: Date,
+      });
       this.namespaces.set(namespace, entries);
     }
-    if (entries.size >= this.maxEntriesPerNamespace) {
-      const oldest = entries.keys().next().value;
-      if (oldest !== undefined) entries.delete(oldest);
-    }
-    entries.set(key, { ...entry, expiresAt: Date.now() + this.ttlMs });
+    return entries;
   }
 }

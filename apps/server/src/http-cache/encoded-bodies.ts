@@ -1,5 +1,6 @@
 import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
 import { Negotiator } from '@fastify/accept-negotiator';
+import { LRUCache } from 'lru-cache';
 import type { CachedBody } from './response-cache.js';
 
 type Encoding = 'br' | 'gzip';
@@ -28,18 +29,11 @@ const COMPRESS: Record<Encoding, (bytes: Buffer) => Buffer> = {
   gzip: (bytes) => gzipSync(bytes, { level: 6 }),
 };
 
-/** A few distinct Accept-Encoding headers cover nearly every client; a flood of odd ones is cut. */
-class BoundedCache extends Map<string, string> {
-  override set(key: string, value: string) {
-    if (this.size >= 64) this.clear();
-    return super.set(key, value);
-  }
-}
-
 // Brotli first: the smaller of the two, and what browsers ask for over HTTPS.
 const negotiator = new Negotiator<Encoding>({
   supportedValues: ['br', 'gzip'],
-  cache: new BoundedCache(),
+  // A few distinct Accept-Encoding headers cover nearly every client; a flood of odd ones is cut.
+  cache: new LRUCache<string, string>({ max: 64 }),
 });
 
 /** The encoding the client's Accept-Encoding prefers, or null for the body as it is. */
@@ -77,8 +71,8 @@ export function encodedBodyFor(entry: CachedBody, acceptEncoding: string | undef
 /** How many distinct pages keep their encoded forms: the list pages and the most read posts. */
 const PAGES_KEPT = 200;
 
-/** Encoded forms of recent pages, keyed by the page's HTML, least recently sent first. */
-const pages = new Map<string, Partial<Record<Encoding, Buffer>>>();
+/** Encoded forms of recent pages, keyed by the page's HTML, the least recently sent going first. */
+const pages = new LRUCache<string, Partial<Record<Encoding, Buffer>>>({ max: PAGES_KEPT });
 
 /**
  * A page's HTML as the client's Accept-Encoding asks for it. A page is rebuilt on each view from
@@ -92,12 +86,10 @@ export function encodedPage(
   const encoding = negotiate(acceptEncoding, html.length);
   if (!encoding) return { body: html, encoding: undefined };
   let forms = pages.get(html);
-  if (forms) pages.delete(html);
-  else {
+  if (!forms) {
     forms = {};
-    if (pages.size >= PAGES_KEPT) pages.delete(pages.keys().next().value as string);
+    pages.set(html, forms);
   }
-  pages.set(html, forms);
   const body = (forms[encoding] ??= COMPRESS[encoding](Buffer.from(html)));
   return { body, encoding };
 }

@@ -1,15 +1,11 @@
 import type { FastifyReply, FastifyRequest } from 'fastify';
-import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { z } from 'zod';
-import { ZErrorResponse } from '@nexusplay/contract/errors';
-import { ZListQuery } from '@nexusplay/contract/lists';
 import {
   TOTAL_COUNT_HEADER,
   TOTAL_IS_LOWER_BOUND_HEADER,
 } from '@nexusplay/contract/wire-constants';
 import { encodedBodyFor } from './encoded-bodies.js';
 import type { CachedBody, ResponseCache } from './response-cache.js';
-import { mapValueOrPromise } from './value-or-promise.js';
+import { mapValueOrPromise } from '../lib/value-or-promise.js';
 import type { TListQuery } from '@nexusplay/contract/lists';
 
 /** The list headers a page on another origin may read; naming an absent one is harmless. */
@@ -52,7 +48,7 @@ export function rememberList(
 ): CachedBody | Promise<CachedBody> {
   // The search text last: the numbers before it hold no colon, so no two queries share a key.
   const key = `${query.limit ?? ''}:${query.offset ?? 0}:${query.q ?? ''}`;
-  return cache.remember(namespace, key, async () => {
+  return cache.rememberNow(namespace, key, async () => {
     const { items, total, totalIsLowerBound = false } = await load();
     return { body: JSON.stringify(items), total, totalIsLowerBound };
   });
@@ -62,7 +58,7 @@ export function rememberList(
  * Answers a public list from the cache (see rememberList). The body is sent as it is; a hit is
  * answered before this returns, a miss once the page is loaded.
  */
-function sendCachedList(
+export function sendCachedList(
   request: FastifyRequest,
   reply: FastifyReply,
   cache: ResponseCache,
@@ -81,37 +77,4 @@ function sendListEntry(request: FastifyRequest, reply: FastifyReply, entry: Cach
     .header('access-control-expose-headers', EXPOSED_HEADERS);
   if (entry.totalIsLowerBound) reply.header(TOTAL_IS_LOWER_BOUND_HEADER, 'true');
   return sendCachedBody(request, reply, entry, 'application/json; charset=utf-8');
-}
-
-type ZodApp = Parameters<FastifyPluginAsyncZod>[0];
-
-/**
- * GET /{namespace}: a public list answered from the cache, its page loaded by `load` on a miss
- * and kept until the next write to the namespace. The games, posts and tools lists are this.
- */
-export function cachedListRoute<Item extends z.ZodType>(
-  app: ZodApp,
-  namespace: 'games' | 'blogs' | 'tools',
-  options: {
-    summary: string;
-    item: Item;
-    load: (query: z.output<typeof ZListQuery>) => Promise<ListResult>;
-  },
-) {
-  app.get(
-    `/${namespace}`,
-    {
-      config: { access: 'public' },
-      schema: {
-        tags: [namespace],
-        summary: options.summary,
-        querystring: ZListQuery,
-        response: { 200: z.array(options.item), 400: ZErrorResponse },
-      },
-    },
-    (request, reply) =>
-      sendCachedList(request, reply, app.publicCache, namespace, request.query, () =>
-        options.load(request.query),
-      ),
-  );
 }

@@ -1,6 +1,6 @@
 import type { FastifyBaseLogger } from 'fastify';
-import type { CacheVersions } from '../lib/response-cache.js';
-import type { SharedRedis } from './redis.js';
+import type { CacheVersions } from './response-cache.js';
+import type { SharedRedis } from '../redis/redis.js';
 
 /**
  * Namespace generations in Redis: one GET per cached read and one INCR per write, so a write on

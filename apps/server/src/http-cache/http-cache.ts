@@ -1,0 +1,103 @@
+/**
+ * The public lists' HTTP cache: what the rest of the server uses of it. The lists (games, posts,
+ * tools) and feeds are kept serialised per query until the next write to them, each with its
+ * ETag, and sent pre-encoded (Brotli or gzip) to clients that accept it; with Redis the cache
+ * generations are shared, so a write on one instance drops the lists on all of them.
+ *
+ * The modules in this folder are its internals, and eslint.config.js keeps them so: the fast path
+ * that answers a cached hit without a turn of the event loop is used by cachedListRoute only.
+ */
+import type { FastifyInstance, FastifyReply } from 'fastify';
+import fp from 'fastify-plugin';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { ZErrorResponse } from '@nexusplay/contract/errors';
+import { ZListQuery, type TListQuery } from '@nexusplay/contract/lists';
+import { rememberList, sendCachedList, type ListResult } from './cached-list.js';
+import { encodedPage } from './encoded-bodies.js';
+import { RedisCacheVersions } from './redis-cache-versions.js';
+import { LocalCacheVersions, ResponseCache, type CachedBody } from './response-cache.js';
+
+export type { CachedBody, ListResult };
+
+/** A cached body by key, and dropping a namespace once a write to it has committed. */
+export type PublicCache = Pick<ResponseCache, 'remember' | 'invalidate'>;
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    /** Serialised public lists, dropped per namespace on every write. */
+    publicCache: PublicCache;
+  }
+}
+
+/** Decorates the app with its public cache, its generations in Redis when the app has one. */
+export const httpCachePlugin = fp(
+  async (app: FastifyInstance) => {
+    const versions = app.redis
+      ? new RedisCacheVersions(app.redis, app.log)
+      : new LocalCacheVersions();
+    app.decorate('publicCache', new ResponseCache(versions));
+  },
+  { name: 'http-cache', dependencies: ['redis'] },
+);
+
+/** The decoration with its fast path: httpCachePlugin is the only one to set it. */
+function responseCacheOf(app: FastifyInstance): ResponseCache {
+  if (app.publicCache instanceof ResponseCache) return app.publicCache;
+  throw new Error('app.publicCache is set by httpCachePlugin, which must be registered first');
+}
+
+type ZodApp = Parameters<FastifyPluginAsyncZod>[0];
+
+/**
+ * GET /{namespace}: a public list answered from the cache, its page loaded by `load` on a miss
+ * and kept until the next write to the namespace. The games, posts and tools lists are this.
+ */
+export function cachedListRoute<Item extends z.ZodType>(
+  app: ZodApp,
+  namespace: 'games' | 'blogs' | 'tools',
+  options: {
+    summary: string;
+    item: Item;
+    load: (query: z.output<typeof ZListQuery>) => Promise<ListResult>;
+  },
+) {
+  const cache = responseCacheOf(app);
+  app.get(
+    `/${namespace}`,
+    {
+      config: { access: 'public' },
+      schema: {
+        tags: [namespace],
+        summary: options.summary,
+        querystring: ZListQuery,
+        response: { 200: z.array(options.item), 400: ZErrorResponse },
+      },
+    },
+    (request, reply) =>
+      sendCachedList(request, reply, cache, namespace, request.query, () =>
+        options.load(request.query),
+      ),
+  );
+}
+
+/** One page of a public list as cachedListRoute answers it, from the same cache entry. */
+export async function cachedListPage(
+  app: FastifyInstance,
+  namespace: 'games' | 'blogs' | 'tools',
+  query: TListQuery,
+  load: () => Promise<ListResult>,
+): Promise<CachedBody> {
+  return rememberList(responseCacheOf(app), namespace, query, load);
+}
+
+/** Sends a page's HTML, compressed as the client accepts; each page's encodings are kept. */
+export function sendEncodedPage(reply: FastifyReply, html: string) {
+  const { body, encoding } = encodedPage(html, reply.request.headers['accept-encoding']);
+  if (encoding) reply.header('content-encoding', encoding);
+  return reply
+    .header('cache-control', 'no-cache')
+    .header('vary', 'accept-encoding')
+    .type('text/html; charset=utf-8')
+    .send(body);
+}

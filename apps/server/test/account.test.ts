@@ -1,0 +1,320 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { EXPORT_FORMAT } from '@nexusplay/contract/account';
+import { exportAccount } from '../src/modules/account/account-export.js';
+import { createAdmin } from '../src/modules/users/first-admin.js';
+import { loginToken, newIdentity, registerUser } from './helpers/accounts.js';
+import { everyRowAsText, rowsOwnedBy, rowsWhere } from './helpers/catalogue.js';
+import { apiCall, multipart, bearer } from './helpers/content.js';
+import { createTestApp, TEST_ENGINE, type TestApp } from './helpers/test-app.js';
+
+const ENDED = 'Your session has ended. Please sign in again.';
+const NEW_PASSWORD = 'a brand new passphrase';
+
+type Account = Awaited<ReturnType<typeof registerUser>> & { token: string };
+
+describe(`the account page's actions on ${TEST_ENGINE}`, () => {
+  let t: TestApp;
+
+  beforeAll(async () => {
+    t = await createTestApp({
+      env: {
+        PRICE_API_URL: 'http://127.0.0.1:9',
+        FX_API_URL: 'http://127.0.0.1:9/fx',
+        UPSTREAM_TIMEOUT: '200ms',
+      },
+    });
+  });
+  afterAll(() => t.close());
+
+  async function signedUp(): Promise<Account> {
+    const account = await registerUser(t.app);
+    return { ...account, token: await loginToken(t.app, account.email, account.password) };
+  }
+  const me = (token: string) => apiCall(t.app, 'GET', '/api/me', token);
+
+  describe('change password', () => {
+    const change = (token: string, current: string, next: string, confirm = next) =>
+      apiCall(t.app, 'POST', '/api/account/password', token, {
+        current_password: current,
+        new_password: next,
+        confirm_password: confirm,
+      });
+
+    it('ends every other session and gives this one a fresh token', async () => {
+      const account = await signedUp();
+      const phone = await loginToken(t.app, account.email, account.password);
+      const res = await change(account.token, account.password, NEW_PASSWORD);
+      expect(res.statusCode, res.body).toBe(200);
+      const { token, message } = res.json<{ token: string; message: string }>();
+      expect(message).toBe('Password changed.');
+      expect((await me(token)).json()).toMatchObject({ id: account.id });
+      for (const old of [account.token, phone])
+        expect((await me(old)).json()).toEqual({ message: ENDED });
+      expect(await loginToken(t.app, account.email, NEW_PASSWORD)).toBeTruthy();
+      await expect(loginToken(t.app, account.email, account.password)).rejects.toThrow(/401/);
+    });
+
+    it('refuses a wrong current password, a common or mismatched new one, and changes nothing', async () => {
+      const account = await signedUp();
+      const wrong = await change(account.token, 'not my password', NEW_PASSWORD);
+      expect(wrong.statusCode).toBe(400);
+      expect(wrong.json().errors).toEqual({ current_password: 'Current password is incorrect.' });
+      const common = await change(account.token, account.password, 'password123');
+      expect(common.statusCode).toBe(400);
+      expect(common.json().errors.new_password).toMatch(/too common/);
+      const mine = await change(account.token, account.password, account.email);
+      expect(mine.json().errors.new_password).toBe('Password must not be your username or email.');
+      const mismatch = await change(account.token, account.password, NEW_PASSWORD, 'other one!');
+      expect(mismatch.json().errors.confirm_password).toBe('Passwords do not match.');
+      expect((await me(account.token)).statusCode).toBe(200);
+      expect(await loginToken(t.app, account.email, account.password)).toBeTruthy();
+    });
+  });
+
+  it('signs out everywhere, this session included', async () => {
+    const account = await signedUp();
+    const phone = await loginToken(t.app, account.email, account.password);
+    const res = await apiCall(t.app, 'POST', '/api/account/logout-all', account.token);
+    expect(res.statusCode).toBe(200);
+    for (const token of [account.token, phone])
+      expect((await me(token)).json()).toEqual({ message: ENDED });
+    expect((await me(await loginToken(t.app, account.email, account.password))).statusCode).toBe(
+      200,
+    );
+  });
+
+  describe('delete my account', () => {
+    const remove = (token: string, password: string, confirmation: string) =>
+      apiCall(t.app, 'DELETE', '/api/account', token, { password, confirmation });
+
+    /** A wallet, a link, income records of both tokens, a read mark and a pending reset. */
+    async function fillAccount(account: Account, adminToken: string) {
+      const call = (url: string, payload: object) =>
+        apiCall(t.app, 'POST', url, account.token, payload);
+      const hex = account.id.toString(16).padStart(40, '0');
+      expect(
+        (await call('/api/wallets', { wallet_name: 'Main', wallet_address: `0x${hex}` }))
+          .statusCode,
+      ).toBe(201);
+      expect(
+        (await call('/api/links', { title: 'Docs', url: 'https://docs.example.com' })).statusCode,
+      ).toBe(201);
+      expect((await call('/api/income-pixels', { income: 5 })).statusCode).toBe(201);
+      expect((await call('/api/income-axie', { income: 7 })).statusCode).toBe(201);
+      const note = await apiCall(t.app, 'POST', '/api/admin-notifications', adminToken, {
+        title: 'Hi',
+        message: 'There',
+      });
+      const noteId = note.json().notification?.id ?? note.json().id;
+      expect((await call('/api/admin-notifications/read', { ids: [noteId] })).statusCode).toBe(200);
+      await t.app.inject({
+        method: 'POST',
+        url: '/api/password/forgot',
+        payload: { email: account.email },
+      });
+    }
+
+    it('removes the user and every row that is theirs, in every table, and keeps other users whole', async () => {
+      const admin = newIdentity('deladmin');
+      await createAdmin(t.db.kysely, admin);
+      const adminToken = await loginToken(t.app, admin.email, admin.password);
+      const [leaving, staying] = [await signedUp(), await signedUp()];
+      await fillAccount(leaving, adminToken);
+      await fillAccount(staying, adminToken);
+      // A post whose author is named as the leaving user: a name, kept as text.
+      const post = await multipart({
+        title: 'Kept',
+        content: '<p>Hi</p>',
+        author: leaving.username,
+        date: '2026-01-01',
+      });
+      const created = await t.app.inject({
+        method: 'POST',
+        url: '/api/blogs',
+        payload: post.payload,
+        headers: { ...post.headers, ...bearer(adminToken) },
+      });
+      expect(created.statusCode).toBe(201);
+      // The reset requests are handled after their answers.
+      await expect
+        .poll(
+          async () =>
+            (await rowsWhere(t.db, 'password_resets', 'user_id', [leaving.id, staying.id])).length,
+        )
+        .toBe(2);
+
+      const before = await rowsOwnedBy(t.db, leaving.id);
+      for (const table of [
+        'users',
+        'wallets',
+        'links',
+        'income_records',
+        'notification_reads',
+        'password_resets',
+      ])
+        expect(before.counts[table], table).toBeGreaterThan(0);
+      const staysBefore = await rowsOwnedBy(t.db, staying.id);
+
+      expect((await remove(leaving.token, leaving.password, 'someone else')).statusCode).toBe(400);
+      expect(
+        (await remove(leaving.token, 'wrong password', leaving.username)).json().errors,
+      ).toEqual({
+        password: 'Current password is incorrect.',
+      });
+      const res = await remove(leaving.token, leaving.password, ` ${leaving.username} `);
+      expect(res.statusCode, res.body).toBe(200);
+
+      for (const { table, column, values } of before.owned.values()) {
+        expect(await rowsWhere(t.db, table, column, values), `${table}.${column}`).toEqual([]);
+      }
+      const everything = await everyRowAsText(t.db);
+      for (const [table, text] of Object.entries(everything)) {
+        expect(text.includes(leaving.email), `${leaving.email} in ${table}`).toBe(false);
+      }
+      expect((await rowsOwnedBy(t.db, staying.id)).counts).toEqual(staysBefore.counts);
+      const kept = await t.app.inject({ method: 'GET', url: `/api/blogs/${created.json().id}` });
+      expect(kept.json().author).toBe(leaving.username);
+
+      expect((await me(leaving.token)).statusCode).toBe(401);
+      await expect(loginToken(t.app, leaving.email, leaving.password)).rejects.toThrow(/401/);
+    });
+
+    it('does not let the last administrator leave', async () => {
+      const solo = await createTestApp();
+      try {
+        const admin = newIdentity('onlyadmin');
+        await createAdmin(solo.db.kysely, admin);
+        const token = await loginToken(solo.app, admin.email, admin.password);
+        const res = await apiCall(solo.app, 'DELETE', '/api/account', token, {
+          password: admin.password,
+          confirmation: admin.username,
+        });
+        expect(res.statusCode).toBe(409);
+        expect(res.json().message).toMatch(/last administrator/);
+        expect((await apiCall(solo.app, 'GET', '/api/me', token)).statusCode).toBe(200);
+
+        const second = newIdentity('secondadmin');
+        await createAdmin(solo.db.kysely, second);
+        const again = await apiCall(solo.app, 'DELETE', '/api/account', token, {
+          password: admin.password,
+          confirmation: admin.username,
+        });
+        expect(again.statusCode).toBe(200);
+      } finally {
+        await solo.close();
+      }
+    });
+  });
+
+  describe('download my data', () => {
+    it('streams the account and all its records as JSON, 100,000 links included, and nobody else’s', async () => {
+      const [owner, other] = [await signedUp(), await signedUp()];
+      await apiCall(t.app, 'POST', '/api/wallets', owner.token, {
+        wallet_name: 'Main',
+        wallet_address: `0x${'ef'.repeat(20)}`,
+      });
+      await apiCall(t.app, 'POST', '/api/links', other.token, {
+        title: 'Theirs',
+        url: 'https://other.example.com',
+      });
+      const LINKS = 100_000;
+      const now = new Date().toISOString();
+      for (let start = 0; start < LINKS; start += 2000) {
+        const rows = Array.from({ length: 2000 }, (_, i) => ({
+          user_id: owner.id,
+          title: `Link ${start + i}`,
+          url: `https://example.com/${start + i}`,
+          category: null,
+          created_at: now,
+          updated_at: now,
+        }));
+        await t.db.kysely.insertInto('links').values(rows).execute();
+      }
+
+      const address = await t.app.listen({ port: 0, host: '127.0.0.1' });
+      const res = await fetch(`${address}/api/account/export`, { headers: bearer(owner.token) });
+      expect(res.status).toBe(200);
+      expect(res.headers.get('content-type')).toMatch(/^application\/json/);
+      expect(res.headers.get('content-disposition')).toMatch(
+        /^attachment; filename="nexusplay-data-\d+\.json"$/,
+      );
+      // Streamed: sent in chunks as it is produced, with no length known in advance.
+      expect(res.headers.get('content-length')).toBeNull();
+      expect(res.headers.get('transfer-encoding')).toBe('chunked');
+      let chunks = 0;
+      const parts: Uint8Array[] = [];
+      for await (const chunk of res.body!) {
+        chunks += 1;
+        parts.push(chunk);
+      }
+      expect(chunks).toBeGreaterThan(10);
+      const file = JSON.parse(Buffer.concat(parts).toString('utf8'));
+      expect(Object.keys(file)).toEqual([
+        'format',
+        'version',
+        'exported_at',
+        'account',
+        'wallets',
+        'links',
+        'income_records',
+        'notification_reads',
+      ]);
+      expect(file).toMatchObject({
+        format: EXPORT_FORMAT,
+        version: 1,
+        account: { id: owner.id, email: owner.email, username: owner.username, role: 'user' },
+      });
+      expect(file.wallets).toHaveLength(1);
+      expect(file.links).toHaveLength(LINKS);
+      expect(new Set(file.links.map((link: { id: number }) => link.id)).size).toBe(LINKS);
+      expect(file.links[LINKS - 1].title).toBe(`Link ${LINKS - 1}`);
+      expect(JSON.stringify(file)).not.toContain('other.example.com');
+      expect(JSON.stringify(file)).not.toContain('password');
+    }, 120_000);
+
+    it('reads the rows a page at a time as the reader takes them, never all at once', async () => {
+      const owner = await signedUp();
+      const links = (from: number, count: number, title: string) => {
+        const now = new Date().toISOString();
+        return Array.from({ length: count }, (_, i) => ({
+          user_id: owner.id,
+          title: `${title} ${from + i}`,
+          url: `https://example.com/${title}/${from + i}`,
+          category: null,
+          created_at: now,
+          updated_at: now,
+        }));
+      };
+      for (let start = 0; start < 20_000; start += 2000)
+        await t.db.kysely
+          .insertInto('links')
+          .values(links(start, 2000, 'Early'))
+          .execute();
+
+      // Rows added once the first links have been sent are in the file only if the later pages
+      // are read after that, as the reader gets to them.
+      const { stream } = await exportAccount(t.db.kysely, owner.id);
+      let text = '';
+      let added = false;
+      for await (const chunk of stream) {
+        text += String(chunk);
+        if (!added && text.includes('"links":[{')) {
+          await t.db.kysely
+            .insertInto('links')
+            .values(links(0, 5, 'Late'))
+            .execute();
+          added = true;
+        }
+      }
+      const file = JSON.parse(text) as { links: { title: string }[] };
+      expect(added).toBe(true);
+      expect(file.links).toHaveLength(20_005);
+      expect(file.links.at(-1)!.title).toBe('Late 4');
+    });
+
+    it('gives a guest a 401 and no data', async () => {
+      const res = await t.app.inject({ method: 'GET', url: '/api/account/export' });
+      expect(res.statusCode).toBe(401);
+    });
+  });
+});

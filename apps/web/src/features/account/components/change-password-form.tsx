@@ -1,0 +1,92 @@
+import { zodResolver } from '@hookform/resolvers/zod';
+import { ZChangePasswordRequest } from '@nexusplay/contract/account';
+import { useState } from 'react';
+import { useForm } from 'react-hook-form';
+import { Button } from '../../../components/ui/button';
+import { FormAlert, useFormFeedback } from '../../../components/ui/form-alert';
+import { TextField } from '../../../components/ui/text-field';
+import { useAuth } from '../../../lib/auth';
+import { useSaveErrors } from '../../../lib/form-errors';
+import { useChangePasswordMutation } from '../api/account';
+
+const EMPTY = { current_password: '', new_password: '', confirm_password: '' };
+
+/**
+ * Current password, new password and its confirmation, under the registration form's rules (the
+ * common-password check answers from the server). Every other session ends; this one carries on
+ * with the fresh token the answer brings.
+ */
+export function ChangePasswordForm() {
+  const { login } = useAuth();
+  const mutation = useChangePasswordMutation();
+  const [done, setDone] = useState(false);
+  const form = useForm({ resolver: zodResolver(ZChangePasswordRequest), defaultValues: EMPTY });
+  const {
+    register,
+    handleSubmit,
+    reset,
+    formState: { errors },
+  } = form;
+  const feedback = useFormFeedback(form, mutation);
+  const alert = useSaveErrors(form, mutation.error, feedback, {
+    fallback: 'The password could not be changed. Please try again.',
+  });
+
+  const onSubmit = handleSubmit((values) => {
+    setDone(false);
+    mutation.mutate(values, {
+      onSuccess: ({ token }) => {
+        login(token);
+        reset(EMPTY);
+        setDone(true);
+      },
+    });
+  });
+
+  return (
+    <section
+      aria-labelledby="change-password-heading"
+      className="rounded-2xl border border-slate-800 bg-slate-900/60 p-6"
+    >
+      <h2 id="change-password-heading" className="text-lg font-semibold text-white">
+        Change password
+      </h2>
+      <p className="mt-1 text-sm text-slate-300">
+        Your other devices are signed out; this one stays signed in.
+      </p>
+      <form noValidate onSubmit={feedback.submit(onSubmit)} className="mt-4 max-w-md space-y-4">
+        {alert ? <FormAlert>{alert}</FormAlert> : null}
+        <TextField
+          label="Current password"
+          type="password"
+          autoComplete="current-password"
+          error={errors.current_password?.message}
+          {...register('current_password')}
+        />
+        <TextField
+          label="New password"
+          type="password"
+          autoComplete="new-password"
+          hint="At least 8 characters; not a common password, your username or your email."
+          error={errors.new_password?.message}
+          {...register('new_password')}
+        />
+        <TextField
+          label="Confirm new password"
+          type="password"
+          autoComplete="new-password"
+          error={errors.confirm_password?.message}
+          {...register('confirm_password')}
+        />
+        <div className="flex items-center gap-4">
+          <Button type="submit" disabled={mutation.isPending}>
+            {mutation.isPending ? 'Changing...' : 'Change password'}
+          </Button>
+          <p role="status" className="text-sm text-emerald-300">
+            {done ? 'Password changed. Your other sessions have been signed out.' : ''}
+          </p>
+        </div>
+      </form>
+    </section>
+  );
+}

@@ -1,0 +1,61 @@
+import { zodResolver } from '@hookform/resolvers/zod';
+import { ZResetPasswordRequest } from '@nexusplay/contract/account';
+import { useForm } from 'react-hook-form';
+import { Button } from '../../../components/ui/button';
+import { FormAlert, useFormFeedback } from '../../../components/ui/form-alert';
+import { TextField } from '../../../components/ui/text-field';
+import { useSaveErrors } from '../../../lib/form-errors';
+import { useResetPasswordMutation } from '../api/password-reset';
+
+type ResetPasswordFormProps = {
+  /** The token from the mailed link. */
+  token: string;
+  /** Called once the new password is set. */
+  onReset: () => void;
+};
+
+/** The new password and its confirmation, under the registration form's rules. */
+export function ResetPasswordForm({ token, onReset }: ResetPasswordFormProps) {
+  const mutation = useResetPasswordMutation();
+  const form = useForm({
+    resolver: zodResolver(ZResetPasswordRequest),
+    defaultValues: { token, new_password: '', confirm_password: '' },
+  });
+  const {
+    register,
+    handleSubmit,
+    formState: { errors },
+  } = form;
+  const feedback = useFormFeedback(form, mutation);
+  const alert = useSaveErrors(form, mutation.error, feedback, {
+    fallback: 'The password could not be set. Please try again.',
+  });
+  // The token is no field the visitor can correct: its message goes above the form.
+  const tokenProblem = errors.token?.message;
+
+  const onSubmit = handleSubmit((values) => mutation.mutate(values, { onSuccess: onReset }));
+  return (
+    <form noValidate onSubmit={feedback.submit(onSubmit)} className="space-y-4">
+      {alert || tokenProblem ? <FormAlert>{alert ?? tokenProblem}</FormAlert> : null}
+      <input type="hidden" {...register('token')} />
+      <TextField
+        label="New password"
+        type="password"
+        autoComplete="new-password"
+        hint="At least 8 characters; not a common password, your username or your email."
+        error={errors.new_password?.message}
+        {...register('new_password')}
+      />
+      <TextField
+        label="Confirm new password"
+        type="password"
+        autoComplete="new-password"
+        error={errors.confirm_password?.message}
+        {...register('confirm_password')}
+      />
+      <Button type="submit" disabled={mutation.isPending} className="w-full py-2.5">
+        {mutation.isPending ? 'Saving...' : 'Set new password'}
+      </Button>
+    </form>
+  );
+}
