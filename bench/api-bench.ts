@@ -6,6 +6,7 @@
 import { randomBytes } from 'node:crypto';
 import fs from 'node:fs';
 import http from 'node:http';
+import { performance } from 'node:perf_hooks';
 import os from 'node:os';
 import path from 'node:path';
 import { buffer } from 'node:stream/consumers';
@@ -23,6 +24,16 @@ import {
   startPortfolioNode,
 } from './portfolio-bench.js';
 import { formatTable, median, ms, percentile, type Check } from './report.js';
+import { openDatabase } from '../apps/server/src/db/database.js';
+import { hashPassword, verifyPassword } from '../apps/server/src/modules/auth/passwords.js';
+import { insertIncome } from '../apps/server/src/modules/income/income.repository.js';
+import { insertLinks } from '../apps/server/src/modules/links/links.repository.js';
+import {
+  listNotificationsFor,
+  markRead,
+} from '../apps/server/src/modules/notifications/notifications.repository.js';
+import { createUser } from '../apps/server/src/modules/users/users.repository.js';
+import { insertWallets } from '../apps/server/src/modules/wallets/wallets.repository.js';
 import {
   pinLoadGenerator,
   SERVER_CPU,
@@ -42,10 +53,19 @@ export type ApiBenchOptions = {
 };
 
 const CONNECTIONS = 100;
-/** Public reads answered from a cache must reach this share of the baseline's requests/s... */
-const MIN_BASELINE_SHARE = 0.7;
-/** ...with the 99th percentile of latency under this. */
-const MAX_P99_MS = 20;
+
+/**
+ * What a read must reach beside the bare baseline in the same run: a share of its requests a
+ * second and, where given, a p99 at most this many times the baseline's (an absolute p99 moves
+ * with the machine; the ratio far less).
+ */
+export type ReadBudget = { minShare: number; maxP99Ratio?: number };
+/** Public reads answered from a cache. */
+const PUBLIC_READ: ReadBudget = { minShare: 0.7, maxP99Ratio: 1.5 };
+/** A signed-in page of the size the UI asks for, and the notifications list. */
+const SIGNED_IN_PAGE: ReadBudget = { minShare: 0.5, maxP99Ratio: 1.5 };
+/** A signed-in page of 200 rows: most of its cost is the rows themselves. */
+const SIGNED_IN_LONG_PAGE: ReadBudget = { minShare: 0.25 };
 
 /**
  * What the public reads are asked with: a browser's Accept-Encoding (Chromium's over HTTPS), as
@@ -57,6 +77,11 @@ const BROWSER = { 'accept-encoding': ACCEPT_ENCODING };
 const GAMES = 100;
 const POSTS = 50;
 const WALLETS = 200;
+/** Signed-in readers, asked in turn, so that no per-user cache can answer every request. */
+const READERS = 1_000;
+/** The page size of the personal tools (PERSONAL_PAGE_SIZE in the web app). */
+const PERSONAL_PAGE = 10;
+const NOTIFICATIONS = 12;
 
 /**
  * The server runs behind a proxy (TRUST_PROXY=true). The requests of a route limited per address
@@ -74,8 +99,10 @@ type Target = {
   headers: Record<string, string>;
   /** A new body for each request, for a write. */
   body?: () => string;
-  /** Budgeted against the baseline: a public read answered from a cache. */
-  cachedPublicRead?: boolean;
+  /** Budgeted against the baseline measured in the same run. */
+  budget?: ReadBudget;
+  /** Bearer tokens asked with in turn, one per request (signed-in reads of many users). */
+  tokens?: readonly string[];
   /** Compared with the baseline (every read). */
   read: boolean;
   /**
@@ -145,7 +172,7 @@ export async function runApiBench(options: ApiBenchOptions): Promise<Check[]> {
     stops.push(async () => void (await server.stop()));
 
     const api = client(server.url);
-    const seeded = await seed(api, admin);
+    const seeded = await seed(api, admin, path.join(dataDir, 'nexusplay.db'));
     const portfolioToken = await seedPortfolio(server.url, node);
     const targets: Target[] = [
       {
@@ -154,7 +181,7 @@ export async function runApiBench(options: ApiBenchOptions): Promise<Check[]> {
         path: '/api/games',
         headers: BROWSER,
         read: true,
-        cachedPublicRead: true,
+        budget: PUBLIC_READ,
       },
       {
         name: `GET /api/blogs (${POSTS} posts)`,
@@ -162,7 +189,7 @@ export async function runApiBench(options: ApiBenchOptions): Promise<Check[]> {
         path: '/api/blogs',
         headers: BROWSER,
         read: true,
-        cachedPublicRead: true,
+        budget: PUBLIC_READ,
       },
       {
         name: 'GET /api/prices (cached)',
@@ -170,16 +197,35 @@ export async function runApiBench(options: ApiBenchOptions): Promise<Check[]> {
         path: '/api/prices',
         headers: BROWSER,
         read: true,
-        cachedPublicRead: true,
+        budget: PUBLIC_READ,
         manyVisitors: true,
       },
-      {
-        name: `GET /api/wallets (signed in, ${WALLETS} rows)`,
-        method: 'GET',
-        path: '/api/wallets',
-        headers: { authorization: `Bearer ${seeded.readerToken}` },
-        read: true,
-      },
+      signedInRead(
+        `GET /api/wallets (${READERS} users in turn, ${PERSONAL_PAGE}-row first page)`,
+        `/api/wallets?limit=${PERSONAL_PAGE}&offset=0`,
+        seeded.readerTokens,
+      ),
+      signedInRead(
+        `GET /api/links (${READERS} users in turn, ${PERSONAL_PAGE}-row first page)`,
+        `/api/links?limit=${PERSONAL_PAGE}&offset=0`,
+        seeded.readerTokens,
+      ),
+      signedInRead(
+        `GET /api/income-pixels (${READERS} users in turn, ${PERSONAL_PAGE} records)`,
+        '/api/income-pixels',
+        seeded.readerTokens,
+      ),
+      signedInRead(
+        `GET /api/admin-notifications (${READERS} users in turn, ${NOTIFICATIONS} with read state)`,
+        '/api/admin-notifications',
+        seeded.readerTokens,
+      ),
+      signedInRead(
+        `GET /api/wallets (signed in, ${WALLETS} rows)`,
+        '/api/wallets',
+        [seeded.readerToken],
+        SIGNED_IN_LONG_PAGE,
+      ),
       {
         name: `GET /api/portfolio (signed in, ${PORTFOLIO_WALLETS} wallets, cached)`,
         method: 'GET',
@@ -188,7 +234,7 @@ export async function runApiBench(options: ApiBenchOptions): Promise<Check[]> {
         read: true,
       },
       {
-        name: 'POST /api/login',
+        name: LOGIN,
         method: 'POST',
         path: '/api/login',
         headers: { 'content-type': 'application/json' },
@@ -258,7 +304,8 @@ export async function runApiBench(options: ApiBenchOptions): Promise<Check[]> {
         budget: '0',
         pass: measured.errors === 0 && measured.non2xx === 0 && measured.total > 0,
       });
-      if (target.cachedPublicRead && base) checks.push(...readBudgets(target, measured, base));
+      if (target.budget && base) checks.push(...readBudgets(target, target.budget, measured, base));
+      if (target.name === LOGIN) checks.push(await signInCost(measured));
     }
     console.log(
       `\nAPI on SQLite, ${CONNECTIONS} connections, ${options.durationSeconds} s each after a ${options.warmupSeconds} s warm-up; ` +
@@ -321,27 +368,84 @@ export async function runApiBench(options: ApiBenchOptions): Promise<Check[]> {
 const micros = (value: number | undefined) =>
   value === undefined ? 'n/a' : `${value.toFixed(0)} µs`;
 
-function readBudgets(target: Target, measured: Run, base: Run): Check[] {
+/**
+ * A signed-in read asked by `tokens` in turn (each request the next user's), budgeted against the
+ * baseline. The baseline repeats the first user's answer: the same size of page.
+ */
+export function signedInRead(
+  name: string,
+  urlPath: string,
+  tokens: readonly string[],
+  budget: ReadBudget = SIGNED_IN_PAGE,
+): Target {
+  const first = tokens[0];
+  if (!first) throw new Error(`${name}: no token to ask with`);
+  return {
+    name,
+    method: 'GET',
+    path: urlPath,
+    headers: { authorization: `Bearer ${first}` },
+    read: true,
+    budget,
+    ...(tokens.length > 1 ? { tokens } : {}),
+  };
+}
+
+const LOGIN = 'POST /api/login';
+
+function readBudgets(target: Target, budget: ReadBudget, measured: Run, base: Run): Check[] {
   const ratio = measured.rps / base.rps;
-  return [
+  const checks: Check[] = [
     {
       section: 'API',
       name: `${target.name}: throughput`,
       figure: `${(ratio * 100).toFixed(0)}% of baseline (${measured.rps.toFixed(0)} / ${base.rps.toFixed(0)} req/s)`,
-      budget: `>= ${MIN_BASELINE_SHARE * 100}%`,
-      pass: ratio >= MIN_BASELINE_SHARE,
+      budget: `>= ${budget.minShare * 100}%`,
+      pass: ratio >= budget.minShare,
     },
-    {
+  ];
+  const { maxP99Ratio } = budget;
+  if (maxP99Ratio !== undefined) {
+    const p99Ratio = measured.sliceP99 / base.sliceP99;
+    checks.push({
       section: 'API',
       name: `${target.name}: p99`,
       figure:
-        `${ms(measured.sliceP99)} in the median slice, ${ms(measured.p99)} over all (baseline ${ms(base.sliceP99)}, ${ms(base.p99)})` +
-        // Then the load generator, not the server, sets the latency: no server could pass here.
-        (base.sliceP99 >= MAX_P99_MS ? '; the bare baseline is over the budget too' : ''),
-      budget: `< ${MAX_P99_MS} ms in the median slice`,
-      pass: measured.sliceP99 < MAX_P99_MS,
-    },
-  ];
+        `${p99Ratio.toFixed(2)}x the baseline's: ${ms(measured.sliceP99)} in the median slice ` +
+        `(baseline ${ms(base.sliceP99)}), ${ms(measured.p99)} over all (baseline ${ms(base.p99)})`,
+      budget: `<= ${maxP99Ratio}x the baseline's p99 (median slice)`,
+      pass: p99Ratio <= maxP99Ratio,
+    });
+  }
+  return checks;
+}
+
+/**
+ * What a sign-in costs, and how much of it is the password hash: Argon2id verifications timed in
+ * this process (same parameters as the server's), against the server's CPU per sign-in.
+ */
+async function signInCost(measured: Run): Promise<Check> {
+  const password = randomBytes(12).toString('base64url');
+  const stored = await hashPassword(password);
+  const rounds = 20;
+  const started = process.cpuUsage();
+  const wall = performance.now();
+  for (let i = 0; i < rounds; i += 1) await verifyPassword(stored, password);
+  const used = process.cpuUsage(started);
+  const hashCpu = (used.user + used.system) / rounds;
+  const hashWall = (performance.now() - wall) / rounds;
+  const perRequest = measured.cpuPerRequest;
+  return {
+    section: 'API',
+    name: `${LOGIN}: bounded by the password hash`,
+    figure:
+      `${micros(perRequest)} of server CPU per sign-in; one Argon2id verification ` +
+      `${micros(hashCpu)} of CPU (${ms(hashWall)} wall)` +
+      (perRequest ? `, ${((hashCpu / perRequest) * 100).toFixed(0)}% of a sign-in` : ''),
+    budget: 'the hash by design (info)',
+    pass: true,
+    informational: true,
+  };
 }
 
 /**
@@ -406,8 +510,11 @@ function combine(slices: Slice[]): Run {
     rps: sum((result) => result['2xx']) / sum((result) => result.duration),
     p50: percentile(latencies, 0.5),
     p99: percentile(latencies, 0.99),
+    // A slice in which no answer came (a stall of the machine) has no p99 of its own.
     sliceP99: median(
-      slices.map((slice) => percentile(Float64Array.from(slice.latencies).sort(), 0.99)),
+      slices
+        .filter((slice) => slice.latencies.length > 0)
+        .map((slice) => percentile(Float64Array.from(slice.latencies).sort(), 0.99)),
     ),
     errors: sum((result) => result.errors),
     non2xx: sum((result) => result.non2xx),
@@ -440,6 +547,7 @@ function load(
   done: (error: unknown, result: autocannon.Result) => void,
 ) {
   let visitor = 0;
+  let turn = 0;
   return autocannon(
     {
       url,
@@ -452,9 +560,16 @@ function load(
           path: target.path,
           headers: target.headers,
           // A fixed request is built once; one that changes is built anew for each request.
-          ...((target.body ?? target.manyVisitors)
+          ...((target.body ?? target.manyVisitors ?? target.tokens)
             ? {
                 setupRequest: (request: autocannon.Request) => {
+                  if (target.tokens) {
+                    turn = (turn + 1) % target.tokens.length;
+                    request.headers = {
+                      ...target.headers,
+                      authorization: `Bearer ${target.tokens[turn]}`,
+                    };
+                  }
                   if (target.manyVisitors) {
                     visitor = (visitor + 1) % VISITORS;
                     request.headers = {
@@ -497,8 +612,10 @@ function client(base: string) {
     url: string,
     body: FormData | object | undefined,
     token?: string,
+    from?: string,
   ) => {
     const headers: Record<string, string> = token ? { authorization: `Bearer ${token}` } : {};
+    if (from) headers['x-forwarded-for'] = from;
     let payload: FormData | string | undefined;
     if (body instanceof FormData) payload = body;
     else if (body !== undefined) {
@@ -518,19 +635,33 @@ function client(base: string) {
       for (const [key, value] of Object.entries(fields)) form.append(key, value);
       return send('POST', url, form, token);
     },
-    login: async (email: string, password: string) =>
-      String((await send('POST', '/api/login', { email, password })).token),
+    /** `from`: the address the sign-in comes from (through the proxy), one per account. */
+    login: async (email: string, password: string, from?: string) =>
+      String((await send('POST', '/api/login', { email, password }, undefined, from)).token),
   };
 }
 
 type Account = { email: string; password: string };
 
-/** Through the API, as an admin and two users would: the catalogue, two accounts, wallets. */
-async function seed(api: Api, admin: Account) {
+/**
+ * Through the API, as an admin and two users would: the catalogue, notifications, two accounts,
+ * wallets. Then READERS accounts with their rows written straight into the server's database
+ * file (through the repositories), each signed in through the API.
+ */
+async function seed(api: Api, admin: Account, databaseFile: string) {
   console.log(`Seeding ${GAMES} games, ${POSTS} posts and ${WALLETS} wallets through the API`);
   const adminToken = await api.login(admin.email, admin.password);
   for (const game of makeGames(GAMES)) await api.form('/api/games', game, adminToken);
   for (const post of makePosts(POSTS)) await api.form('/api/blogs', post, adminToken);
+  for (let i = 0; i < NOTIFICATIONS; i += 1) {
+    await api.json(
+      'POST',
+      '/api/admin-notifications',
+      { title: `Maintenance ${i + 1}`, message: `The servers restart at ${i + 1}:00 UTC.` },
+      adminToken,
+    );
+  }
+  const readerTokens = await seedReaders(api, databaseFile);
 
   const account = async (name: string) => {
     const identity = {
@@ -560,7 +691,75 @@ async function seed(api: Api, admin: Account) {
   const prices = await api.json('GET', '/api/prices');
   if (prices.stale !== false)
     throw new Error(`/api/prices is not fresh: ${JSON.stringify(prices)}`);
-  return { reader, readerToken, writerToken };
+  return { reader, readerToken, writerToken, readerTokens };
+}
+
+/**
+ * READERS accounts, each with PERSONAL_PAGE wallets, links and Pixels income records and half of
+ * the notifications read, written through the repositories into the running server's SQLite file
+ * (WAL lets both write it), then signed in through the API: one token per account.
+ */
+async function seedReaders(api: Api, databaseFile: string) {
+  console.log(`Seeding ${READERS} signed-in readers with ${PERSONAL_PAGE} rows of each kind`);
+  const password = randomBytes(12).toString('base64url');
+  const passwordHash = await hashPassword(password);
+  const db = await openDatabase({ engine: 'sqlite', file: databaseFile });
+  const emails: string[] = [];
+  try {
+    const { items: notifications } = await listNotificationsFor(db.kysely, 0);
+    const read = notifications.slice(0, NOTIFICATIONS / 2).map((n) => n.id);
+    for (let r = 0; r < READERS; r += 1) {
+      const email = `reader-${r}@example.com`;
+      const user = await createUser(db.kysely, {
+        username: `reader-${r}`,
+        email,
+        passwordHash,
+        role: 'user',
+      });
+      emails.push(email);
+      const rows = Array.from({ length: PERSONAL_PAGE }, (_, i) => i);
+      await insertWallets(
+        db.kysely,
+        user.id,
+        rows.map((i) => ({
+          wallet_name: `Wallet ${i + 1}`,
+          wallet_address: `0x${(r * PERSONAL_PAGE + i + 1).toString(16).padStart(40, '0')}`,
+          category: i % 3 === 0 ? 'farming' : null,
+        })),
+      );
+      await insertLinks(
+        db.kysely,
+        user.id,
+        rows.map((i) => ({
+          title: `Guide ${i + 1}`,
+          url: `https://example.com/guides/${r}/${i + 1}`,
+          category: i % 2 === 0 ? 'guides' : null,
+        })),
+      );
+      for (const i of rows) {
+        await insertIncome(db.kysely, user.id, 'pixels', {
+          amount: 100 + i,
+          expense: 5,
+          expense_type: 'usd',
+          expense_description: 'Land rent',
+          converted_expense: '5.00',
+          date: `2026-10-${String(i + 1).padStart(2, '0')}`,
+          price_usd: 0.12,
+          usd_idr: 16_000,
+          usd_idr_date: `2026-10-${String(i + 1).padStart(2, '0')}`,
+          net_income: (100 + i) * 0.12 - 5,
+        });
+      }
+      await markRead(db.kysely, user.id, read);
+    }
+  } finally {
+    await db.close();
+  }
+  const tokens: string[] = [];
+  for (const [r, email] of emails.entries()) {
+    tokens.push(await api.login(email, password, `10.200.${r >> 8}.${r & 255}`));
+  }
+  return tokens;
 }
 
 /** Headers node:http writes itself, or that belong to one answer only. */

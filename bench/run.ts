@@ -3,12 +3,13 @@
  *
  *   1. The API under load against a bare node:http baseline measured in the same run.
  *   2. The catalogue at 100,000 games and posts against 100: paging and search latency.
+ *   3. The signed-in pages of users with 10, 1,000 and 100,000 rows: paging and search latency.
  *
  * Prints every figure, then a table of budgets with PASS or FAIL, and exits non-zero when one
  * fails. Environment:
  *   BENCH_DURATION        seconds of each measured API run (default 20; the warm-up is a quarter)
- *   BENCH_ROWS            rows of the large catalogue (default 100000)
- *   BENCH_ONLY            "api" or "catalogue" to run one part
+ *   BENCH_ROWS            rows of the large catalogue and of the largest user (default 100000)
+ *   BENCH_ONLY            "api", "catalogue" or "personal" to run one part
  *   BENCH_DATABASE_URL or TEST_DATABASE_URL
  *                         a PostgreSQL server: the catalogue is also measured there, in a database
  *                         created for the run and dropped after it
@@ -26,6 +27,7 @@
 import os from 'node:os';
 import { runApiBench } from './api-bench.js';
 import { runCatalogueBench } from './catalogue-bench.js';
+import { runPersonalBench } from './personal-bench.js';
 import { formatChecks, type Check } from './report.js';
 
 function positiveNumber(name: string, fallback: number) {
@@ -60,8 +62,9 @@ console.log(
       .join(' ')}\n`,
 );
 
+const runs = (part: string) => !only || only === part;
 const checks: Check[] = [];
-if (only !== 'catalogue') {
+if (runs('api')) {
   checks.push(
     ...(await runApiBench({
       durationSeconds,
@@ -70,7 +73,8 @@ if (only !== 'catalogue') {
     })),
   );
 }
-if (only !== 'api') checks.push(...(await runCatalogueBench({ rows, postgresUrl })));
+if (runs('catalogue')) checks.push(...(await runCatalogueBench({ rows, postgresUrl })));
+if (runs('personal')) checks.push(...(await runPersonalBench({ rows, postgresUrl })));
 
 const minutes = ((Date.now() - started) / 60_000).toFixed(1);
 console.log(`\nBudgets (run took ${minutes} min):\n`);

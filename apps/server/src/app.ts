@@ -1,13 +1,10 @@
 import Fastify, { type FastifyServerOptions } from 'fastify';
-import {
-  serializerCompiler,
-  validatorCompiler,
-  type ZodTypeProvider,
-} from 'fastify-type-provider-zod';
+import { validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
 import { apiPlugin } from './api-routes.js';
 import type { Config } from './config.js';
 import type { Db } from './db/database.js';
 import { gatewayPlugin } from './gateway/gateway-plugin.js';
+import { serializerCompiler } from './lib/response-serializer.js';
 import { marketUpstreamOpenapiSchema } from './gateway/market.js';
 import { mailPlugin, type MailPluginOptions } from './mail/mail-plugin.js';
 import { httpCachePlugin } from './http-cache/http-cache.js';

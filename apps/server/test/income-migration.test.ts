@@ -123,6 +123,7 @@ describe(`migration ${VALUED_BY_DAY} on ${TEST_ENGINE}`, () => {
             where tablename = 'income_records' and schemaname = ${database.schema}`.execute(db)
         : await sql<{ name: string }>`select name from sqlite_master
             where type = 'index' and tbl_name = 'income_records'`.execute(db);
-    expect(indexes.rows.map((r) => r.name)).toContain('income_records_owner_idx');
+    // (Migration 0014 replaced the owner index with one that also holds the id.)
+    expect(indexes.rows.map((r) => r.name)).toContain('income_records_owner_date_id_idx');
   });
 });

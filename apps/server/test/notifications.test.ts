@@ -131,6 +131,18 @@ describe('notifications API', () => {
       message: 'Satu lagi',
     });
     expect((await list(alice)).filter((n: { read: boolean }) => !n.read)).toHaveLength(1);
+
+    // A page counts every notification once, whoever has read them, and past its end too.
+    const all = (await list(bob)).length;
+    for (const [token, offset] of [
+      [alice, 0],
+      [bob, 0],
+      [alice, all + 5],
+    ] as const) {
+      const page = await call('GET', `/api/admin-notifications?limit=1&offset=${offset}`, token);
+      expect(page.json()).toHaveLength(offset === 0 ? 1 : 0);
+      expect(page.headers['x-total-count']).toBe(String(all));
+    }
   });
 
   it('marks as read while an admin deletes the same notification, without a failure', async () => {

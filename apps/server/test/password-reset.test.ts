@@ -66,6 +66,8 @@ describe(`password reset by mail on ${TEST_ENGINE}`, () => {
       await loginToken(t.app, account.email, account.password),
       await loginToken(t.app, account.email, account.password),
     ];
+    // Both sessions checked, and kept in memory, before the reset ends them.
+    for (const session of [laptop, phone]) expect((await me(t, session)).statusCode).toBe(200);
     const before = inbox.messages.length;
 
     const res = await forgot(t, account.email.toUpperCase());

@@ -86,6 +86,33 @@ describe.skipIf(TEST_ENGINE !== 'postgres' || !TEST_REDIS_URL)(
       expect(admins[0]?.n).toBe(1);
     });
 
+    it('ends at once on both a session signed out on one and a role changed on the other', async () => {
+      const user = { username: 'roamer', email: 'roamer@example.com', password: 'r0amer pass!' };
+      expect((await call(a.url, 'POST', '/api/register', { json: user })).status).toBe(201);
+      const laptop = await token(a.url, user.email, user.password);
+      const phone = await token(b.url, user.email, user.password);
+      // Each instance has checked both sessions, and keeps what it found in memory.
+      for (const server of [a, b]) {
+        for (const session of [laptop, phone]) {
+          expect((await call(server.url, 'GET', '/api/me', { token: session })).status).toBe(200);
+        }
+      }
+      expect((await call(b.url, 'POST', '/api/logout', { token: laptop })).status).toBe(200);
+      for (const server of [a, b]) {
+        expect((await call(server.url, 'GET', '/api/me', { token: laptop })).status).toBe(401);
+        expect((await call(server.url, 'GET', '/api/me', { token: phone })).status).toBe(200);
+      }
+      const me = (await call(a.url, 'GET', '/api/me', { token: phone })).body as { id: number };
+      const changed = await call(a.url, 'PUT', `/api/users/${me.id}`, {
+        token: admin,
+        json: { username: user.username, email: user.email, role: 'admin' },
+      });
+      expect(changed.status).toBe(200);
+      for (const server of [a, b]) {
+        expect((await call(server.url, 'GET', '/api/me', { token: phone })).status).toBe(401);
+      }
+    });
+
     it('reads on one a write made on the other, at once', async () => {
       const names = async (base: string) =>
         ((await call(base, 'GET', '/api/tools')).body as { name: string }[]).map((t) => t.name);

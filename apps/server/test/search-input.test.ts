@@ -66,8 +66,8 @@ describe(`search text on ${TEST_ENGINE}`, () => {
           listBlogs(db, engine, query),
           listTools(db, engine, query),
           listUsers(db, query),
-          listWallets(db, 1, query),
-          listLinks(db, 1, query),
+          listWallets(db, engine, 1, query),
+          listLinks(db, engine, 1, query),
         ]);
         for (const result of results) expect(Array.isArray(result.items)).toBe(true);
       }),

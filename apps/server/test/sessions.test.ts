@@ -80,6 +80,33 @@ describe('ending sessions on the server', () => {
     expect(decodeClaims(fresh).role).toBe('admin');
     expect((await me(fresh)).statusCode).toBe(200);
   });
+
+  it('refuses at once the sessions of an account an admin deletes, though just checked', async () => {
+    const account = await registerUser(t.app);
+    const token = await signIn(account);
+    expect((await me(token)).statusCode).toBe(200);
+    const deleted = await apiCall(t.app, 'DELETE', `/api/users/${account.id}`, adminToken);
+    expect(deleted.statusCode).toBe(200);
+    expect((await me(token)).json()).toEqual({
+      message: 'Your account no longer exists. Please sign in again.',
+    });
+  });
+
+  it('answers a session it has checked from memory, without reading the database', async () => {
+    const account = await registerUser(t.app);
+    const token = await signIn(account);
+    expect((await me(token)).statusCode).toBe(200);
+    // Behind the app's back (no write of the app does this): the check is not made again.
+    await t.db.kysely
+      .updateTable('users')
+      .set({ role: 'admin' })
+      .where('id', '=', account.id)
+      .execute();
+    expect((await me(token)).json()).toMatchObject({ role: 'user' });
+    // Once a write of the app announces the change, the database is read again.
+    await t.app.sessions.ended([{ userId: account.id }]);
+    expect((await me(token)).json()).toMatchObject({ role: 'admin' });
+  });
 });
 
 describe('the list of signed-out tokens', () => {
@@ -126,12 +153,71 @@ describe.skipIf(!TEST_REDIS_URL)('signing out with two instances', () => {
     const admin = await loginToken(pair.a, identity.email, identity.password);
     const account = await registerUser(pair.a);
     const token = await loginToken(pair.b, account.email, account.password);
+    // Both have checked the session, and keep what they found in memory.
+    for (const app of [pair.a, pair.b]) {
+      expect((await apiCall(app, 'GET', '/api/me', token)).statusCode).toBe(200);
+    }
     const changed = await apiCall(pair.a, 'PUT', `/api/users/${account.id}`, admin, {
       username: account.username,
       email: account.email,
       role: 'admin',
     });
     expect(changed.statusCode).toBe(200);
+    for (const app of [pair.a, pair.b]) {
+      expect((await apiCall(app, 'GET', '/api/me', token)).statusCode).toBe(401);
+    }
+  });
+
+  it('ends on both instances the sessions a password change or "sign out everywhere" ends on one', async () => {
+    const account = await registerUser(pair.a);
+    const [laptop, phone, tablet] = [
+      await loginToken(pair.a, account.email, account.password),
+      await loginToken(pair.b, account.email, account.password),
+      await loginToken(pair.b, account.email, account.password),
+    ];
+    const checkedOnBoth = async (tokens: string[]) => {
+      for (const app of [pair.a, pair.b]) {
+        for (const token of tokens) {
+          expect((await apiCall(app, 'GET', '/api/me', token)).statusCode).toBe(200);
+        }
+      }
+    };
+    await checkedOnBoth([laptop, phone, tablet]);
+    const newPassword = 'a brand new passphrase 42';
+    const changed = await apiCall(pair.a, 'POST', '/api/account/password', laptop, {
+      current_password: account.password,
+      new_password: newPassword,
+      confirm_password: newPassword,
+    });
+    expect(changed.statusCode).toBe(200);
+    const fresh = (changed.json() as { token: string }).token;
+    for (const app of [pair.a, pair.b]) {
+      for (const token of [laptop, phone, tablet]) {
+        expect((await apiCall(app, 'GET', '/api/me', token)).statusCode).toBe(401);
+      }
+    }
+    const other = await loginToken(pair.a, account.email, newPassword);
+    await checkedOnBoth([fresh, other]);
+    expect((await apiCall(pair.b, 'POST', '/api/account/logout-all', other)).statusCode).toBe(200);
+    for (const app of [pair.a, pair.b]) {
+      for (const token of [fresh, other]) {
+        expect((await apiCall(app, 'GET', '/api/me', token)).statusCode).toBe(401);
+      }
+    }
+  });
+
+  it('refuses on both instances the sessions of an account deleted on one', async () => {
+    const identity = newIdentity('chief');
+    await createAdmin(pair.a.db.kysely, identity);
+    const admin = await loginToken(pair.a, identity.email, identity.password);
+    const account = await registerUser(pair.a);
+    const token = await loginToken(pair.b, account.email, account.password);
+    for (const app of [pair.a, pair.b]) {
+      expect((await apiCall(app, 'GET', '/api/me', token)).statusCode).toBe(200);
+    }
+    expect((await apiCall(pair.b, 'DELETE', `/api/users/${account.id}`, admin)).statusCode).toBe(
+      200,
+    );
     for (const app of [pair.a, pair.b]) {
       expect((await apiCall(app, 'GET', '/api/me', token)).statusCode).toBe(401);
     }

@@ -189,6 +189,120 @@ describe('wallets and links are private to each user', () => {
   });
 });
 
+describe('pages of a personal list', () => {
+  let t: TestApp;
+  beforeAll(async () => {
+    t = await createTestApp();
+  });
+  afterAll(() => t.close());
+
+  it('counts the whole list, searched or not, on every page and past the end', async () => {
+    const owner = await registerUser(t.app);
+    const other = await registerUser(t.app);
+    const token = await loginToken(t.app, owner.email, owner.password);
+    const otherToken = await loginToken(t.app, other.email, other.password);
+    for (let i = 0; i < 13; i += 1) {
+      const body = {
+        title: i % 3 === 0 ? `Guide ${i}` : `Map ${i}`,
+        url: `https://x.example/${i}`,
+      };
+      expect((await apiCall(t.app, 'POST', '/api/links', token, body)).statusCode).toBe(201);
+    }
+    await apiCall(t.app, 'POST', '/api/links', otherToken, {
+      title: 'Guide',
+      url: 'https://y.example',
+    });
+    const page = async (query: string, as = token) => {
+      const res = await apiCall(t.app, 'GET', `/api/links?${query}`, as);
+      expect(res.statusCode).toBe(200);
+      const titles = (res.json() as { title: string }[]).map((row) => row.title);
+      return { titles, total: res.headers['x-total-count'] };
+    };
+    expect(await page('limit=10&offset=0')).toMatchObject({ total: '13' });
+    expect((await page('limit=10&offset=0')).titles).toHaveLength(10);
+    expect(await page('limit=10&offset=10')).toEqual({
+      titles: ['Map 10', 'Map 11', 'Guide 12'],
+      total: '13',
+    });
+    expect(await page('limit=10&offset=40')).toEqual({ titles: [], total: '13' });
+    expect(await page('q=guide&limit=2&offset=0')).toEqual({
+      titles: ['Guide 0', 'Guide 3'],
+      total: '5',
+    });
+    expect(await page('q=guide&limit=2&offset=9')).toEqual({ titles: [], total: '5' });
+    expect(await page('q=nothing&limit=10&offset=0')).toEqual({ titles: [], total: '0' });
+  });
+
+  it('finds through the search index what the search conditions match, and keeps totals on delete', async () => {
+    const owner = await registerUser(t.app);
+    const token = await loginToken(t.app, owner.email, owner.password);
+    const other = await registerUser(t.app);
+    const otherToken = await loginToken(t.app, other.email, other.password);
+    const saved: { id: number; wallet_name: string }[] = [];
+    for (const [name, address, category] of [
+      ['Alpha Farm', `ronin:${'ab'.repeat(20)}`, null],
+      ['Beta farm', `0x${'cd'.repeat(20)}`, 'Zephyrine Guild'],
+      ['ünïcode Wallet', `0x${'ef'.repeat(20)}`, null],
+    ] as const) {
+      const res = await apiCall(t.app, 'POST', '/api/wallets', token, {
+        wallet_name: name,
+        wallet_address: address,
+        category,
+      });
+      expect(res.statusCode).toBe(201);
+      saved.push(res.json());
+    }
+    await apiCall(t.app, 'POST', '/api/wallets', otherToken, {
+      wallet_name: 'Alpha Farm',
+      wallet_address: `0x${'ab'.repeat(20)}`,
+    });
+    const names = async (q: string, as = token) => {
+      const res = await apiCall(t.app, 'GET', `/api/wallets?q=${encodeURIComponent(q)}`, as);
+      expect(res.statusCode).toBe(200);
+      return (res.json() as { wallet_name: string }[]).map((row) => row.wallet_name);
+    };
+    expect(await names('FARM')).toEqual(['Alpha Farm', 'Beta farm']);
+    expect(await names('zephyrine')).toEqual(['Beta farm']);
+    // Across the prefix and the digits, and the same digits under the other prefix.
+    expect(await names('in:abab')).toEqual(['Alpha Farm']);
+    expect(await names(`0x${'AB'.repeat(5)}`)).toEqual(['Alpha Farm']);
+    expect(await names(`ronin:${'cd'.repeat(3)}`)).toEqual(['Beta farm']);
+    expect(await names('ünïcode')).toEqual(['ünïcode Wallet']);
+    expect(await names('lpha farm')).toEqual(['Alpha Farm']);
+    expect(await names('farm', otherToken)).toEqual(['Alpha Farm']);
+    expect(await names('zz')).toEqual([]);
+
+    const total = async (as = token) =>
+      (await apiCall(t.app, 'GET', '/api/wallets?limit=1', as)).headers['x-total-count'];
+    expect(await total()).toBe('3');
+    expect((await apiCall(t.app, 'DELETE', `/api/wallets/${saved[0]!.id}`, token)).statusCode).toBe(
+      200,
+    );
+    expect(await total()).toBe('2');
+    expect(await names('farm')).toEqual(['Beta farm']);
+    expect(await names('in:abab')).toEqual([]);
+    expect(await total(otherToken)).toBe('1');
+  });
+
+  it('counts a search up to a horizon past the page, and says when the total is a lower bound', async () => {
+    const owner = await registerUser(t.app);
+    const token = await loginToken(t.app, owner.email, owner.password);
+    for (let i = 0; i < 125; i += 1) {
+      const body = { title: `Quest guide ${i}`, url: `https://q.example/${i}` };
+      expect((await apiCall(t.app, 'POST', '/api/links', token, body)).statusCode).toBe(201);
+    }
+    const res = await apiCall(t.app, 'GET', '/api/links?q=quest&limit=10&offset=0', token);
+    expect(res.headers['x-total-count']).toBe('110');
+    expect(res.headers['x-total-count-lower-bound']).toBe('true');
+    const deep = await apiCall(t.app, 'GET', '/api/links?q=quest&limit=10&offset=20', token);
+    expect(deep.headers['x-total-count']).toBe('125');
+    expect(deep.headers['x-total-count-lower-bound']).toBeUndefined();
+    const all = await apiCall(t.app, 'GET', '/api/links?limit=10', token);
+    expect(all.headers['x-total-count']).toBe('125');
+    expect(all.headers['x-total-count-lower-bound']).toBeUndefined();
+  });
+});
+
 describe('export and import', () => {
   let t: TestApp;
   let token: string;

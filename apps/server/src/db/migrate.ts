@@ -13,6 +13,7 @@ import * as m0010 from './migrations/0010-income-valued-by-day.js';
 import * as m0011 from './migrations/0011-derived-descriptions-and-name-search.js';
 import * as m0012 from './migrations/0012-wallet-portfolio.js';
 import * as m0013 from './migrations/0013-password-resets.js';
+import * as m0014 from './migrations/0014-personal-lists-at-scale.js';
 
 type EngineMigration = { up(db: Kysely<unknown>, engine: Engine): Promise<void> };
 
@@ -31,6 +32,7 @@ const MIGRATIONS: Record<string, EngineMigration> = {
   '0011-derived-descriptions-and-name-search': m0011,
   '0012-wallet-portfolio': m0012,
   '0013-password-resets': m0013,
+  '0014-personal-lists-at-scale': m0014,
 };
 
 /** Every migration's name, oldest first. */

@@ -191,6 +191,13 @@ export interface DailyRatesTable {
 }
 
 /** Signed-out tokens by their jti, kept until they would have expired (seconds since the epoch). */
+/** Rows per user and personal list, kept by triggers (migration 0014). */
+export interface PersonalListCountsTable {
+  user_id: number;
+  list: 'wallets' | 'links';
+  row_count: number;
+}
+
 export interface RevokedTokensTable {
   jti: string;
   expires_at: number;
@@ -249,6 +256,7 @@ export interface Database {
   wallet_value_snapshots: WalletValueSnapshotsTable;
   portfolio_snapshot_runs: PortfolioSnapshotRunsTable;
   password_resets: PasswordResetsTable;
+  personal_list_counts: PersonalListCountsTable;
 }
 
 export type UserRow = Selectable<UsersTable>;

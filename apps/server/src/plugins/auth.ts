@@ -4,8 +4,10 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import type { TRole, TUser } from '@nexusplay/contract/users';
 import { forbidden, unauthorized } from '../lib/app-error.js';
+import { SessionCache } from '../modules/auth/session-cache.js';
 import { resolveJwtSecret } from '../lib/jwt-secret.js';
 import { getSessionUser } from '../modules/auth/sessions.repository.js';
+import { RedisSessionEnds } from '../redis/redis-session-ends.js';
 
 /** Who may call a route. Every API route must say so (see api-routes.ts). */
 export type Access = 'public' | 'user' | 'admin';
@@ -37,6 +39,8 @@ declare module 'fastify' {
   }
   interface FastifyInstance {
     signToken(user: AuthUser, sessionGeneration: number): string;
+    /** Sessions checked lately; every write that ends sessions tells it (`ended`) after commit. */
+    sessions: SessionCache;
   }
 }
 
@@ -55,6 +59,12 @@ const INVALID_SESSION = 'Your session has expired or is invalid. Please sign in 
 const ENDED_SESSION = 'Your session has ended. Please sign in again.';
 /** Longer than any id this server makes (22 characters); the deny-list's column holds 64. */
 const JTI_MAX = 64;
+/** Verified signatures kept (fast-jwt's cache). */
+const VERIFIED_TOKENS_CACHED = 10_000;
+/** Tokens whose check is kept in memory: about 300 bytes each. */
+const SESSION_CACHE_CAPACITY = 50_000;
+/** A bound on how long a check is kept, should an announcement of ended sessions be lost. */
+const SESSION_CACHE_TTL_MS = 60_000;
 
 /** The caller, as checked by the access hook; a handler of a signed-in route may rely on it. */
 export function requireUser(request: FastifyRequest): AuthUser {
@@ -67,13 +77,22 @@ export function requireUser(request: FastifyRequest): AuthUser {
  * issued in the future is refused, so no signed token is good forever. The token names the user
  * and its session; the database says who they are now and whether that session still stands, so
  * a deleted account, a changed role, a sign-out or sessions an admin ended take effect at once.
+ * That answer is kept in memory (SessionCache) until a write that ends sessions announces it, on
+ * every instance through Redis when there is one.
  */
 export const authPlugin = fp(
   async (app: FastifyInstance) => {
     await app.register(fastifyJwt, {
       secret: await resolveJwtSecret(app.config.jwtSecret, app.db.kysely),
       sign: { algorithm: ALGORITHM, expiresIn: app.config.jwtTtlSeconds },
-      verify: { algorithms: [ALGORITHM], requiredClaims: ['exp', 'iat', 'jti', 'gen'] },
+      verify: {
+        algorithms: [ALGORITHM],
+        requiredClaims: ['exp', 'iat', 'jti', 'gen'],
+        // A token seen lately is not decoded and its signature not checked again: fast-jwt keeps
+        // the verdict (never past the token's exp) by a hash of the token. What the session check
+        // decides is unaffected.
+        cache: VERIFIED_TOKENS_CACHED,
+      },
     });
 
     app.decorate('signToken', (user: AuthUser, sessionGeneration: number) =>
@@ -87,6 +106,16 @@ export const authPlugin = fp(
         gen: sessionGeneration,
       }),
     );
+
+    const { redis } = app;
+    let channel: RedisSessionEnds | undefined;
+    const sessions = new SessionCache(
+      { capacity: SESSION_CACHE_CAPACITY, ttlMs: SESSION_CACHE_TTL_MS },
+      redis ? (control) => (channel = new RedisSessionEnds(redis, control, app.log)) : undefined,
+    );
+    await channel?.started();
+    app.decorate('sessions', sessions);
+    app.addHook('onClose', () => sessions.close());
 
     app.decorateRequest('currentUser', undefined);
 
@@ -119,7 +148,9 @@ async function authenticate(app: FastifyInstance, request: FastifyRequest): Prom
   const id = Number(payload.id ?? payload.userId);
   if (!Number.isSafeInteger(id) || !issuedInThePast(payload) || !namesSession(payload))
     throw unauthorized(INVALID_SESSION);
-  const found = await getSessionUser(app.db.kysely, id, payload.jti);
+  const found = await app.sessions.lookup(id, payload.jti, () =>
+    getSessionUser(app.db.kysely, id, payload.jti),
+  );
   if (!found) throw unauthorized('Your account no longer exists. Please sign in again.');
   const { sessionGeneration, revoked, ...user } = found;
   if (revoked || sessionGeneration !== payload.gen) throw unauthorized(ENDED_SESSION);

@@ -10,7 +10,7 @@ import { ZMessageResponse } from '@nexusplay/contract/lists';
 import { BEARER } from '../../lib/route-schemas.js';
 import { requireUser, type AuthUser } from '../../plugins/auth.js';
 import type { LoginThrottle } from '../auth/login-throttle.js';
-import { endAllSessions } from '../auth/sessions.repository.js';
+import { endEverySession } from '../auth/sessions.service.js';
 import { exportAccount } from './account-export.js';
 import { changePassword, checkOwnPassword, deleteOwnAccount } from './account.service.js';
 
@@ -44,7 +44,7 @@ export const accountRoutes: FastifyPluginAsyncZod<AccountRoutesOptions> = async 
       const user = requireUser(request);
       const { current_password: current, new_password: next } = request.body;
       await checkPassword(request.ip, user, current, 'current_password');
-      const generation = await changePassword(db(), user, next);
+      const generation = await changePassword(db(), app.sessions, user, next);
       return { message: 'Password changed.', token: app.signToken(user, generation) };
     },
   );
@@ -61,7 +61,7 @@ export const accountRoutes: FastifyPluginAsyncZod<AccountRoutesOptions> = async 
       },
     },
     async (request) => {
-      await endAllSessions(db(), requireUser(request).id);
+      await endEverySession(db(), app.sessions, requireUser(request).id);
       return { message: 'Signed out everywhere.' };
     },
   );
@@ -81,7 +81,7 @@ export const accountRoutes: FastifyPluginAsyncZod<AccountRoutesOptions> = async 
     async (request) => {
       const user = requireUser(request);
       await checkPassword(request.ip, user, request.body.password, 'password');
-      await deleteOwnAccount(db(), app.db.engine, user, request.body.confirmation);
+      await deleteOwnAccount(db(), app.db.engine, app.sessions, user, request.body.confirmation);
       return { message: 'Your account has been deleted.' };
     },
   );

@@ -6,6 +6,7 @@ import { passwordProblem } from '../auth/password-policy.js';
 import { dropResets } from '../auth/password-resets.repository.js';
 import type { LoginThrottle } from '../auth/login-throttle.js';
 import { hashPassword, verifyPassword } from '../auth/passwords.js';
+import type { SessionCache } from '../auth/session-cache.js';
 import { endAllSessions } from '../auth/sessions.repository.js';
 import {
   getSessionGeneration,
@@ -42,11 +43,16 @@ export async function checkOwnPassword(
  * Sets a new password (the current one already checked): every session of the account ends, and
  * the answer is the generation a fresh token for the caller's own session must name.
  */
-export async function changePassword(db: DB, user: Identity, newPassword: string) {
+export async function changePassword(
+  db: DB,
+  sessions: SessionCache,
+  user: Identity,
+  newPassword: string,
+) {
   const weak = await passwordProblem(newPassword, user);
   if (weak) throw badRequest(weak, { new_password: weak });
   const passwordHash = await hashPassword(newPassword);
-  return db.transaction().execute(async (trx) => {
+  const generation = await db.transaction().execute(async (trx) => {
     await setPasswordHash(trx, user.id, passwordHash);
     await dropResets(trx, user.id);
     await endAllSessions(trx, user.id);
@@ -54,6 +60,8 @@ export async function changePassword(db: DB, user: Identity, newPassword: string
     if (generation === undefined) throw badRequest('Your account no longer exists.');
     return generation;
   });
+  await sessions.ended([{ userId: user.id }]);
+  return generation;
 }
 
 /**
@@ -64,11 +72,12 @@ export async function changePassword(db: DB, user: Identity, newPassword: string
 export async function deleteOwnAccount(
   db: DB,
   engine: Engine,
+  sessions: SessionCache,
   user: Identity,
   confirmation: string,
 ) {
   if (usernameKey(confirmation) !== usernameKey(user.username)) {
     throw badRequest(CONFIRMATION_WRONG, { confirmation: CONFIRMATION_WRONG });
   }
-  await deleteAccount(db, engine, user.id);
+  await deleteAccount(db, engine, sessions, user.id);
 }

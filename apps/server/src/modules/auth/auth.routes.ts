@@ -35,7 +35,7 @@ import {
   type ResetDeps,
 } from './password-reset.service.js';
 import { dropResets } from './password-resets.repository.js';
-import { revokeToken } from './sessions.repository.js';
+import { signOut } from './sessions.service.js';
 
 export type AuthRoutesOptions = {
   throttle: LoginThrottle;
@@ -152,8 +152,7 @@ export const authRoutes: FastifyPluginAsyncZod<AuthRoutesOptions> = async (
       },
     },
     async (request) => {
-      const { jti, exp } = request.user;
-      await revokeToken(app.db.kysely, jti, exp, Math.floor(Date.now() / 1000));
+      await signOut(app.db.kysely, app.sessions, request.user);
       return { message: 'Signed out.' };
     },
   );
@@ -193,7 +192,12 @@ export const authRoutes: FastifyPluginAsyncZod<AuthRoutesOptions> = async (
       },
     },
     async (request) => {
-      await resetPassword(app.db.kysely, request.body.token, request.body.new_password);
+      await resetPassword(
+        app.db.kysely,
+        app.sessions,
+        request.body.token,
+        request.body.new_password,
+      );
       return { message: 'Your password has been set. Please sign in with it.' };
     },
   );

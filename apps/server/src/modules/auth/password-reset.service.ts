@@ -11,6 +11,7 @@ import type { FailureStore } from './login-throttle.js';
 import { passwordProblem } from './password-policy.js';
 import { hashPassword } from './passwords.js';
 import { consumeReset, findLiveReset, replaceReset } from './password-resets.repository.js';
+import type { SessionCache } from './session-cache.js';
 import { endAllSessions } from './sessions.repository.js';
 
 type DB = Kysely<Database>;
@@ -77,17 +78,24 @@ async function resetIfKnown(deps: ResetDeps, email: string) {
 }
 
 /** Sets the password a live reset link allows, once; every session of the account ends. */
-export async function resetPassword(db: DB, token: string, newPassword: string) {
+export async function resetPassword(
+  db: DB,
+  sessions: SessionCache,
+  token: string,
+  newPassword: string,
+) {
   const tokenHash = hashToken(token);
   const user = await findLiveReset(db, tokenHash, nowSeconds());
   if (!user) throw badRequest(RESET_TOKEN_REFUSED, { token: RESET_TOKEN_REFUSED });
   const weak = await passwordProblem(newPassword, user);
   if (weak) throw badRequest(weak, { new_password: weak });
   const passwordHash = await hashPassword(newPassword);
-  await db.transaction().execute(async (trx) => {
-    const userId = await consumeReset(trx, tokenHash, nowSeconds());
-    if (userId === undefined) throw badRequest(RESET_TOKEN_REFUSED, { token: RESET_TOKEN_REFUSED });
-    await setPasswordHash(trx, userId, passwordHash);
-    await endAllSessions(trx, userId);
+  const userId = await db.transaction().execute(async (trx) => {
+    const reset = await consumeReset(trx, tokenHash, nowSeconds());
+    if (reset === undefined) throw badRequest(RESET_TOKEN_REFUSED, { token: RESET_TOKEN_REFUSED });
+    await setPasswordHash(trx, reset, passwordHash);
+    await endAllSessions(trx, reset);
+    return reset;
   });
+  await sessions.ended([{ userId }]);
 }

@@ -1,9 +1,15 @@
 import { sql, type Kysely } from 'kysely';
 import type { TLinkFields } from '@nexusplay/contract/links';
 import { nowTimestamp } from '../../db/codecs.js';
+import { LIST_CAP } from '@nexusplay/contract/lists';
 import { pageWithTotal } from '../../db/paged-list.js';
-import type { Database } from '../../db/schema.js';
-import { containsInsensitive } from '../../db/search.js';
+import {
+  personalListTotal,
+  searchCandidates,
+  searchTextContains,
+} from '../../db/personal-search.js';
+import type { Database, Engine } from '../../db/schema.js';
+import { containsInsensitive, SEARCH_COUNT_LOOKAHEAD } from '../../db/search.js';
 import { batches, inBatches } from '../../lib/row-import.js';
 
 type DB = Kysely<Database>;
@@ -12,19 +18,31 @@ export type LinkValues = TLinkFields;
 
 const COLUMNS = ['id', 'user_id', 'title', 'url', 'category', 'created_at'] as const;
 
+/** A page of the user's links and the total, as listWallets. */
 export async function listLinks(
   db: DB,
+  engine: Engine,
   userId: number,
   query: { q?: string | undefined; limit?: number | undefined; offset?: number | undefined },
 ) {
   let base = db.selectFrom('links').where('user_id', '=', userId);
-  if (query.q) {
-    const q = query.q;
+  const q = query.q;
+  if (!q) {
+    return pageWithTotal(base.select(COLUMNS).orderBy('id'), query, {
+      expression: personalListTotal(db, userId, 'links'),
+    });
+  }
+  if (engine === 'postgres') base = base.where(searchTextContains('links', q));
+  else {
+    const candidates = await searchCandidates(db, 'links', q);
+    if (candidates) base = base.where(candidates);
     base = base.where((eb) =>
       eb.or([containsInsensitive('title', q), containsInsensitive(sql`coalesce(category, '')`, q)]),
     );
   }
-  return pageWithTotal(base.select(COLUMNS).orderBy('id'), query);
+  return pageWithTotal(base.select(COLUMNS).orderBy('id'), query, {
+    upTo: (query.offset ?? 0) + (query.limit ?? LIST_CAP) + SEARCH_COUNT_LOOKAHEAD,
+  });
 }
 
 export function allLinks(db: DB, userId: number) {

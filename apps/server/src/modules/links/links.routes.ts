@@ -4,7 +4,10 @@ import { z } from 'zod';
 import { ZErrorResponse } from '@nexusplay/contract/errors';
 import { LINK_FIELDS, ZLink, ZLinkRequest } from '@nexusplay/contract/links';
 import { ZIdParams, ZListQuery, ZMessageResponse } from '@nexusplay/contract/lists';
-import { TOTAL_COUNT_HEADER } from '@nexusplay/contract/wire-constants';
+import {
+  TOTAL_COUNT_HEADER,
+  TOTAL_IS_LOWER_BOUND_HEADER,
+} from '@nexusplay/contract/wire-constants';
 import { ZImportResult, ZOwnerQuery } from '@nexusplay/contract/personal-rows';
 import { notFound } from '../../lib/app-error.js';
 import { fieldsToCsv } from '../../lib/csv.js';
@@ -73,8 +76,14 @@ export const linksRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request, reply) => {
       const userId = ownerId(request, request.query.user_id, LIST_NOUN);
-      const { items, total } = await listLinks(db(), userId, request.query);
+      const { items, total, totalIsLowerBound } = await listLinks(
+        db(),
+        app.db.engine,
+        userId,
+        request.query,
+      );
       reply.header(TOTAL_COUNT_HEADER, String(total));
+      if (totalIsLowerBound) reply.header(TOTAL_IS_LOWER_BOUND_HEADER, 'true');
       return items;
     },
   );

@@ -3,18 +3,19 @@ import { LIST_CAP } from '@nexusplay/contract/lists';
 import type { TNotification } from '@nexusplay/contract/notifications';
 import { nowTimestamp } from '../../db/codecs.js';
 import { isForeignKeyViolation } from '../../db/errors.js';
+import { pageWithTotal } from '../../db/paged-list.js';
 import type { Database } from '../../db/schema.js';
 
 type DB = Kysely<Database>;
 
-/** Notifications newest first, each with whether `userId` has read it. */
+/** A page of the notifications, newest first, each with whether `userId` has read it; and the total. */
 export async function listNotificationsFor(
   db: DB,
   userId: number,
   limit = LIST_CAP,
   offset = 0,
-): Promise<TNotification[]> {
-  const rows = await db
+): Promise<{ items: TNotification[]; total: number }> {
+  const rows = db
     .selectFrom('notifications as n')
     .leftJoin('notification_reads as r', (join) =>
       join.onRef('r.notification_id', '=', 'n.id').on('r.user_id', '=', userId),
@@ -27,19 +28,14 @@ export async function listNotificationsFor(
       sql<number>`case when r.user_id is null then 0 else 1 end`.as('is_read'),
     ])
     .orderBy('n.created_at', 'desc')
-    .orderBy('n.id', 'desc')
-    .limit(limit)
-    .offset(offset)
-    .execute();
-  return rows.map(({ is_read, ...row }) => ({ ...row, read: Number(is_read) === 1 }));
-}
-
-export async function countNotifications(db: DB) {
-  const { total } = await db
-    .selectFrom('notifications')
-    .select((eb) => eb.fn.countAll<number>().as('total'))
-    .executeTakeFirstOrThrow();
-  return Number(total);
+    .orderBy('n.id', 'desc');
+  // At most one read per notification and user (the key of notification_reads): the join counts
+  // each notification once.
+  const { items, total } = await pageWithTotal(rows, { limit, offset });
+  return {
+    items: items.map(({ is_read, ...row }) => ({ ...row, read: Number(is_read) === 1 })),
+    total,
+  };
 }
 
 export async function countUnreadFor(db: DB, userId: number) {

@@ -14,7 +14,6 @@ import { notFound } from '../../lib/app-error.js';
 import { BEARER } from '../../lib/route-schemas.js';
 import { requireUser } from '../../plugins/auth.js';
 import {
-  countNotifications,
   countUnreadFor,
   deleteNotification,
   insertNotification,
@@ -50,10 +49,12 @@ export const notificationsRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request, reply) => {
       const user = requireUser(request);
-      const [items, total] = await Promise.all([
-        listNotificationsFor(db(), user.id, request.query.limit, request.query.offset),
-        countNotifications(db()),
-      ]);
+      const { items, total } = await listNotificationsFor(
+        db(),
+        user.id,
+        request.query.limit,
+        request.query.offset,
+      );
       reply.header(TOTAL_COUNT_HEADER, String(total));
       return items;
     },

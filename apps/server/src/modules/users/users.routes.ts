@@ -77,7 +77,7 @@ export const usersRoutes: FastifyPluginAsyncZod<{ resets: ResetDeps }> = async (
       },
     },
     async (request) => {
-      return changeAccount(db(), app.db.engine, request.params.id, request.body);
+      return changeAccount(db(), app.db.engine, app.sessions, request.params.id, request.body);
     },
   );
 
@@ -98,7 +98,7 @@ export const usersRoutes: FastifyPluginAsyncZod<{ resets: ResetDeps }> = async (
       if (requireUser(request).id === id) {
         throw conflict('You cannot delete your own account from here.');
       }
-      await deleteAccount(db(), app.db.engine, id);
+      await deleteAccount(db(), app.db.engine, app.sessions, id);
       return { message: 'User deleted.' };
     },
   );

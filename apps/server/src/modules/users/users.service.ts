@@ -5,6 +5,7 @@ import type { Database, Engine } from '../../db/schema.js';
 import { isUniqueViolation } from '../../db/errors.js';
 import { conflict, notFound } from '../../lib/app-error.js';
 import { generatePassword, hashPassword } from '../auth/passwords.js';
+import type { SessionCache } from '../auth/session-cache.js';
 import { endAllSessions } from '../auth/sessions.repository.js';
 import { identityConflict } from './identity-conflict.js';
 import {
@@ -55,12 +56,20 @@ export async function createAccount(db: DB, request: AccountRequest) {
   }
 }
 
-export async function changeAccount(db: DB, engine: Engine, id: number, request: AccountRequest) {
+/** Sessions a change ends are announced once it has committed (see SessionCache). */
+export async function changeAccount(
+  db: DB,
+  engine: Engine,
+  sessions: SessionCache,
+  id: number,
+  request: AccountRequest,
+) {
   const { username, email, role } = request;
   const taken = await findIdentityConflicts(db, email, username, id);
   if (taken.email || taken.username) throw identityConflict(taken);
+  let endedSessions = false;
   try {
-    return await db.transaction().execute(async (trx) => {
+    const updated = await db.transaction().execute(async (trx) => {
       await lockAdminChanges(trx, engine);
       const current = await getUserListItem(trx, id);
       if (!current) throw notFound('This account does not exist.');
@@ -68,20 +77,26 @@ export async function changeAccount(db: DB, engine: Engine, id: number, request:
       const updated = await updateUserIdentity(trx, id, { username, email, role });
       if (!updated) throw notFound('This account does not exist.');
       // Tokens carry the role; none issued under the old one may outlive the change.
-      if (current.role !== role) await endAllSessions(trx, id);
+      if (current.role !== role) {
+        await endAllSessions(trx, id);
+        endedSessions = true;
+      }
       return updated;
     });
+    if (endedSessions) await sessions.ended([{ userId: id }]);
+    return updated;
   } catch (error) {
     throw await identityConflictOr(db, error, request, id);
   }
 }
 
-export function deleteAccount(db: DB, engine: Engine, id: number) {
-  return db.transaction().execute(async (trx) => {
+export async function deleteAccount(db: DB, engine: Engine, sessions: SessionCache, id: number) {
+  await db.transaction().execute(async (trx) => {
     await lockAdminChanges(trx, engine);
     const current = await getUserListItem(trx, id);
     if (!current) throw notFound('This account does not exist.');
     await assertNotLastAdmin(trx, current.role, null);
     await deleteUser(trx, id);
   });
+  await sessions.ended([{ userId: id }]);
 }

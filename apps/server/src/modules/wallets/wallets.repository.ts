@@ -1,9 +1,15 @@
 import { sql, type Kysely } from 'kysely';
+import { LIST_CAP } from '@nexusplay/contract/lists';
 import type { TWallet, TWalletFields } from '@nexusplay/contract/wallets';
 import { nowTimestamp } from '../../db/codecs.js';
 import { pageWithTotal } from '../../db/paged-list.js';
-import type { Database } from '../../db/schema.js';
-import { containsInsensitive } from '../../db/search.js';
+import {
+  personalListTotal,
+  searchCandidates,
+  searchTextContains,
+} from '../../db/personal-search.js';
+import type { Database, Engine } from '../../db/schema.js';
+import { containsInsensitive, SEARCH_COUNT_LOOKAHEAD } from '../../db/search.js';
 import { batches, inBatches } from '../../lib/row-import.js';
 
 type DB = Kysely<Database>;
@@ -46,27 +52,54 @@ const toWallet = (row: WalletRow): TWallet => ({
   created_at: row.created_at,
 });
 
+/**
+ * A page of the user's wallets and the total: kept per user without a search; with one, counted
+ * up to SEARCH_COUNT_LOOKAHEAD past the page (a lower bound beyond), the index narrowing the rows
+ * tested (migration 0014).
+ */
 export async function listWallets(
   db: DB,
+  engine: Engine,
   userId: number,
   query: { q?: string | undefined; limit?: number | undefined; offset?: number | undefined },
 ) {
   let base = db.selectFrom('wallets').where('user_id', '=', userId);
-  if (query.q) {
-    const q = query.q;
-    // "0xABCD" also finds the same digits saved as "ronin:abcd…", and the other way round.
-    const hexDigits = /^(?:0x|ronin:)?([0-9a-f]+)$/i.exec(q.trim())?.[1];
+  const q = query.q;
+  if (!q) {
+    const page = await pageWithTotal(base.select(COLUMNS).orderBy('id'), query, {
+      expression: personalListTotal(db, userId, 'wallets'),
+    });
+    return { ...page, items: page.items.map(toWallet) };
+  }
+  // "0xABCD" also finds the same digits saved as "ronin:abcd…", and the other way round.
+  const hexDigits = /^(?:0x|ronin:)?([0-9a-f]+)$/i.exec(q.trim())?.[1];
+  const digitsMatch = (digits: string) => containsInsensitive(sql`substr(address, 3)`, digits);
+  if (engine === 'postgres') {
+    base = base.where((eb) =>
+      eb.or([
+        searchTextContains('wallets', q),
+        ...(hexDigits
+          ? [eb.and([digitsMatch(hexDigits), searchTextContains('wallets', hexDigits)])]
+          : []),
+      ]),
+    );
+  } else {
+    // Every match contains the digits (a part of the text) or the whole text.
+    const candidates = await searchCandidates(db, 'wallets', hexDigits ?? q);
+    if (candidates) base = base.where(candidates);
     base = base.where((eb) =>
       eb.or([
         containsInsensitive('wallet_name', q),
         containsInsensitive(sql`coalesce(category, '')`, q),
         containsInsensitive(sql`address_prefix || substr(address, 3)`, q),
-        ...(hexDigits ? [containsInsensitive(sql`substr(address, 3)`, hexDigits)] : []),
+        ...(hexDigits ? [digitsMatch(hexDigits)] : []),
       ]),
     );
   }
-  const { items, total } = await pageWithTotal(base.select(COLUMNS).orderBy('id'), query);
-  return { items: items.map(toWallet), total };
+  const page = await pageWithTotal(base.select(COLUMNS).orderBy('id'), query, {
+    upTo: (query.offset ?? 0) + (query.limit ?? LIST_CAP) + SEARCH_COUNT_LOOKAHEAD,
+  });
+  return { ...page, items: page.items.map(toWallet) };
 }
 
 export async function allWallets(db: DB, userId: number) {

@@ -2,7 +2,10 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { ZErrorResponse } from '@nexusplay/contract/errors';
 import { ZIdParams, ZListQuery, ZMessageResponse } from '@nexusplay/contract/lists';
-import { TOTAL_COUNT_HEADER } from '@nexusplay/contract/wire-constants';
+import {
+  TOTAL_COUNT_HEADER,
+  TOTAL_IS_LOWER_BOUND_HEADER,
+} from '@nexusplay/contract/wire-constants';
 import { ZImportResult, ZOwnerQuery } from '@nexusplay/contract/personal-rows';
 import { WALLET_FIELDS, ZWallet, ZWalletRequest } from '@nexusplay/contract/wallets';
 import { isUniqueViolation } from '../../db/errors.js';
@@ -76,8 +79,14 @@ export const walletsRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request, reply) => {
       const userId = ownerId(request, request.query.user_id, LIST_NOUN);
-      const { items, total } = await listWallets(db(), userId, request.query);
+      const { items, total, totalIsLowerBound } = await listWallets(
+        db(),
+        app.db.engine,
+        userId,
+        request.query,
+      );
       reply.header(TOTAL_COUNT_HEADER, String(total));
+      if (totalIsLowerBound) reply.header(TOTAL_IS_LOWER_BOUND_HEADER, 'true');
       return items;
     },
   );

@@ -1,0 +1,24 @@
+import type { Kysely } from 'kysely';
+import type { Database } from '../../db/schema.js';
+import type { SessionCache } from './session-cache.js';
+import { endAllSessions, revokeToken } from './sessions.repository.js';
+
+/** Signs one session out: refused from now on, on every instance, before the answer goes. */
+export async function signOut(
+  db: Kysely<Database>,
+  sessions: SessionCache,
+  token: { jti: string; exp: number },
+) {
+  await revokeToken(db, token.jti, token.exp, Math.floor(Date.now() / 1000));
+  await sessions.ended([{ jti: token.jti }]);
+}
+
+/** Ends every session of a user ("sign out everywhere"), on every instance, before the answer goes. */
+export async function endEverySession(
+  db: Kysely<Database>,
+  sessions: SessionCache,
+  userId: number,
+) {
+  await endAllSessions(db, userId);
+  await sessions.ended([{ userId }]);
+}
