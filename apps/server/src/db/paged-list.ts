@@ -1,11 +1,16 @@
-import { sql, type Expression, type SelectQueryBuilder } from 'kysely';
+import { sql, type Expression, type Kysely, type SelectQueryBuilder } from 'kysely';
 import { LIST_CAP } from '@nexusplay/contract/lists';
 import type { TListQuery } from '@nexusplay/contract/lists';
+import { compiledOnce, type ArgumentOf } from './compiled-once.js';
+import type { Database } from './schema.js';
 
 type PageQuery = Pick<TListQuery, 'limit' | 'offset'>;
 
 /** The column the total rides in; no list has a column of this name. */
 const TOTAL = 'list_total_rows' as const;
+
+type Count = number | string | null | undefined;
+type WithTotal<O> = O & Record<typeof TOTAL, Count>;
 
 /** How the whole list is counted; by default, COUNT(*) of its rows. */
 export type TotalOf = {
@@ -15,47 +20,95 @@ export type TotalOf = {
   upTo?: number;
 };
 
+type Page<O> = { items: O[]; total: number; totalIsLowerBound: boolean };
+
 /**
- * One page of a list and the number of rows in the whole list, in one statement: the page's rows
- * each carry the total, a subquery that does not depend on the row, which both engines compute
- * once. `rows` is the list's query with its columns and order. Only a page past the end has no
- * row to carry the total; it is then read on its own.
+ * The two queries of a page: its rows, each carrying the total (a subquery that does not depend
+ * on the row, which both engines compute once), and the total alone for a page past the end,
+ * which has no row to carry it.
  */
-export async function pageWithTotal<DB, TB extends keyof DB, O>(
+function pageQueries<DB, TB extends keyof DB, O>(
   rows: SelectQueryBuilder<DB, TB, O>,
-  { limit, offset }: PageQuery,
-  totalOf: TotalOf = {},
-): Promise<{ items: O[]; total: number; totalIsLowerBound: boolean }> {
+  totalOf: TotalOf,
+) {
   const matching = rows.clearSelect().clearOrderBy();
   const total =
     totalOf.expression ??
     (totalOf.upTo === undefined
       ? matching.select(sql`count(*)`.as('total'))
       : sql`(select count(*) from (${matching.select(sql`1`.as('one')).limit(totalOf.upTo)}) as matched)`);
-  const withTotal = (count: number | string | null | undefined) => {
-    // PostgreSQL counts in bigint, which pg hands over as a string.
-    const value = Number(count ?? 0);
-    return { total: value, totalIsLowerBound: totalOf.upTo !== undefined && value >= totalOf.upTo };
-  };
-  const page = await rows
-    .select(sql`${total}`.as(TOTAL))
-    .limit(limit ?? LIST_CAP)
-    .offset(offset ?? 0)
-    .$castTo<O & Record<typeof TOTAL, number | string | null>>()
-    .execute();
-  const first = page[0];
-  if (!first) {
-    if (!offset) return { items: [], ...withTotal(0) };
-    const row = await matching
+  return {
+    page: rows.select(sql`${total}`.as(TOTAL)).$castTo<WithTotal<O>>(),
+    totalOnly: matching
       .select(sql`${total}`.as('total'))
       .limit(1)
-      .$castTo<{ total: number | string | null }>()
-      .executeTakeFirst();
-    return { items: [], ...withTotal(row?.total) };
-  }
+      .$castTo<{ total: Count }>(),
+  };
+}
+
+function toPage<O>(rows: WithTotal<O>[], totalOf: TotalOf, pastEndTotal?: Count): Page<O> {
+  const first = rows[0];
+  // PostgreSQL counts in bigint, which pg hands over as a string.
+  const total = Number((first ? first[TOTAL] : pastEndTotal) ?? 0);
   return {
     // A new object without the total (rather than `delete`, which slows every later read of it).
-    items: page.map(({ [TOTAL]: _total, ...row }) => row as O),
-    ...withTotal(first[TOTAL]),
+    items: rows.map(({ [TOTAL]: _total, ...row }) => row as O),
+    total,
+    totalIsLowerBound: totalOf.upTo !== undefined && total >= totalOf.upTo,
+  };
+}
+
+/**
+ * One page of a list and the number of rows in the whole list, in one statement. `rows` is the
+ * list's query with its columns and order. Only a page past the end reads the total on its own.
+ */
+export async function pageWithTotal<DB, TB extends keyof DB, O>(
+  rows: SelectQueryBuilder<DB, TB, O>,
+  { limit, offset }: PageQuery,
+  totalOf: TotalOf = {},
+): Promise<Page<O>> {
+  const queries = pageQueries(rows, totalOf);
+  const page = await queries.page
+    .limit(limit ?? LIST_CAP)
+    .offset(offset ?? 0)
+    .execute();
+  if (page.length > 0 || !offset) return toPage(page, totalOf);
+  const row = await queries.totalOnly.executeTakeFirst();
+  return toPage(page, totalOf, row?.total);
+}
+
+/**
+ * pageWithTotal for a list of one fixed shape whose values are `Args` (a user's id): both of its
+ * queries are built and compiled once per database and run with the new values and page
+ * (db/compiled-once.ts). `list` gives the rows query and how to count them, using `arg(i)` for
+ * the i-th value.
+ */
+export function compiledPageWithTotal<Args extends readonly unknown[], O>(
+  list: (
+    db: Kysely<Database>,
+    arg: ArgumentOf<Args>,
+    // The query's own tables (joins and aliases) do not matter here, only its rows' type.
+    // eslint-disable-next-line @typescript-eslint/no-explicit-any
+  ) => { rows: SelectQueryBuilder<any, any, O>; totalOf?: TotalOf },
+) {
+  // The page's limit and offset are its first two values, the list's own follow them.
+  const shifted = (arg: ArgumentOf<[number, number, ...Args]>) =>
+    ((index: number) => arg(index + 2)) as ArgumentOf<Args>;
+  let totalOfShape: TotalOf = {};
+  const page = compiledOnce<[number, number, ...Args], WithTotal<O>>((db, arg) => {
+    const { rows, totalOf = {} } = list(db, shifted(arg));
+    totalOfShape = totalOf;
+    return pageQueries(rows, totalOf).page.limit(arg(0)).offset(arg(1));
+  });
+  const totalOnly = compiledOnce<[number, number, ...Args], { total: Count }>((db, arg) => {
+    const { rows, totalOf = {} } = list(db, shifted(arg));
+    return pageQueries(rows, totalOf).totalOnly;
+  });
+  return async (db: Kysely<Database>, args: Args, { limit, offset }: PageQuery): Promise<Page<O>> => {
+    const pageArgs: [number, number, ...Args] = [limit ?? LIST_CAP, offset ?? 0, ...args];
+    const rows = await page(db, pageArgs);
+    if (rows.length > 0 || !offset) return toPage(rows, totalOfShape);
+    const [row] = await totalOnly(db, pageArgs);
+    return toPage(rows, totalOfShape, row?.total);
   };
 }

@@ -2,6 +2,7 @@ import type { Kysely } from 'kysely';
 import { LIST_CAP } from '@nexusplay/contract/lists';
 import type { TIncomeRecord, TIncomeToken } from '@nexusplay/contract/income';
 import { nowTimestamp } from '../../db/codecs.js';
+import { compiledOnce } from '../../db/compiled-once.js';
 import type { Database, IncomeRecordsTable } from '../../db/schema.js';
 
 type DB = Kysely<Database>;
@@ -35,16 +36,20 @@ export const toRecord = (row: Row): TIncomeRecord => {
   return { ...rest, income: amount, [token]: amount };
 };
 
-export async function listIncome(db: DB, userId: number, token: TIncomeToken) {
-  const rows = await db
+/** The records every income page polls: one shape, compiled once (db/compiled-once.ts). */
+const incomeRows = compiledOnce<[userId: number, token: TIncomeToken], Row>((db, arg) =>
+  db
     .selectFrom('income_records')
     .select(COLUMNS)
-    .where('user_id', '=', userId)
-    .where('token', '=', token)
+    .where('user_id', '=', arg(0))
+    .where('token', '=', arg(1))
     .orderBy('date', 'desc')
     .orderBy('id', 'desc')
-    .limit(LIST_CAP)
-    .execute();
+    .limit(LIST_CAP),
+);
+
+export async function listIncome(db: DB, userId: number, token: TIncomeToken) {
+  const rows = await incomeRows(db, [userId, token]);
   return rows.map(toRecord);
 }
 

@@ -2,7 +2,7 @@ import { sql, type Kysely } from 'kysely';
 import type { TLinkFields } from '@nexusplay/contract/links';
 import { nowTimestamp } from '../../db/codecs.js';
 import { LIST_CAP } from '@nexusplay/contract/lists';
-import { pageWithTotal } from '../../db/paged-list.js';
+import { compiledPageWithTotal, pageWithTotal } from '../../db/paged-list.js';
 import {
   personalListTotal,
   searchCandidates,
@@ -18,6 +18,21 @@ export type LinkValues = TLinkFields;
 
 const COLUMNS = ['id', 'user_id', 'title', 'url', 'category', 'created_at'] as const;
 
+type LinkRow = {
+  id: number;
+  user_id: number;
+  title: string;
+  url: string;
+  category: string | null;
+  created_at: string;
+};
+
+/** The first pages every link tool asks, without a search: one shape, compiled once. */
+const linksPage = compiledPageWithTotal<[userId: number], LinkRow>((db, arg) => ({
+  rows: db.selectFrom('links').where('user_id', '=', arg(0)).select(COLUMNS).orderBy('id'),
+  totalOf: { expression: personalListTotal(db, arg(0), 'links') },
+}));
+
 /** A page of the user's links and the total, as listWallets. */
 export async function listLinks(
   db: DB,
@@ -25,13 +40,9 @@ export async function listLinks(
   userId: number,
   query: { q?: string | undefined; limit?: number | undefined; offset?: number | undefined },
 ) {
-  let base = db.selectFrom('links').where('user_id', '=', userId);
   const q = query.q;
-  if (!q) {
-    return pageWithTotal(base.select(COLUMNS).orderBy('id'), query, {
-      expression: personalListTotal(db, userId, 'links'),
-    });
-  }
+  if (!q) return linksPage(db, [userId], query);
+  let base = db.selectFrom('links').where('user_id', '=', userId);
   if (engine === 'postgres') base = base.where(searchTextContains('links', q));
   else {
     const candidates = await searchCandidates(db, 'links', q);

@@ -3,22 +3,20 @@ import { LIST_CAP } from '@nexusplay/contract/lists';
 import type { TNotification } from '@nexusplay/contract/notifications';
 import { nowTimestamp } from '../../db/codecs.js';
 import { isForeignKeyViolation } from '../../db/errors.js';
-import { pageWithTotal } from '../../db/paged-list.js';
+import { compiledPageWithTotal } from '../../db/paged-list.js';
 import type { Database } from '../../db/schema.js';
 
 type DB = Kysely<Database>;
 
-/** A page of the notifications, newest first, each with whether `userId` has read it; and the total. */
-export async function listNotificationsFor(
-  db: DB,
-  userId: number,
-  limit = LIST_CAP,
-  offset = 0,
-): Promise<{ items: TNotification[]; total: number }> {
-  const rows = db
+/** The notifications, newest first, each with whether the user has read it: compiled once. */
+const notificationsPage = compiledPageWithTotal<
+  [userId: number],
+  Pick<TNotification, 'id' | 'title' | 'message' | 'created_at'> & { is_read: number }
+>((db, arg) => ({
+  rows: db
     .selectFrom('notifications as n')
     .leftJoin('notification_reads as r', (join) =>
-      join.onRef('r.notification_id', '=', 'n.id').on('r.user_id', '=', userId),
+      join.onRef('r.notification_id', '=', 'n.id').on('r.user_id', '=', arg(0)),
     )
     .select([
       'n.id',
@@ -28,10 +26,19 @@ export async function listNotificationsFor(
       sql<number>`case when r.user_id is null then 0 else 1 end`.as('is_read'),
     ])
     .orderBy('n.created_at', 'desc')
-    .orderBy('n.id', 'desc');
+    .orderBy('n.id', 'desc'),
+}));
+
+/** A page of the notifications, newest first, each with whether `userId` has read it; and the total. */
+export async function listNotificationsFor(
+  db: DB,
+  userId: number,
+  limit = LIST_CAP,
+  offset = 0,
+): Promise<{ items: TNotification[]; total: number }> {
   // At most one read per notification and user (the key of notification_reads): the join counts
   // each notification once.
-  const { items, total } = await pageWithTotal(rows, { limit, offset });
+  const { items, total } = await notificationsPage(db, [userId], { limit, offset });
   return {
     items: items.map(({ is_read, ...row }) => ({ ...row, read: Number(is_read) === 1 })),
     total,

@@ -2,7 +2,7 @@ import { sql, type Kysely } from 'kysely';
 import { LIST_CAP } from '@nexusplay/contract/lists';
 import type { TWallet, TWalletFields } from '@nexusplay/contract/wallets';
 import { nowTimestamp } from '../../db/codecs.js';
-import { pageWithTotal } from '../../db/paged-list.js';
+import { compiledPageWithTotal, pageWithTotal } from '../../db/paged-list.js';
 import {
   personalListTotal,
   searchCandidates,
@@ -52,6 +52,12 @@ const toWallet = (row: WalletRow): TWallet => ({
   created_at: row.created_at,
 });
 
+/** The first pages every wallet tool asks, without a search: one shape, compiled once. */
+const walletsPage = compiledPageWithTotal<[userId: number], WalletRow>((db, arg) => ({
+  rows: db.selectFrom('wallets').where('user_id', '=', arg(0)).select(COLUMNS).orderBy('id'),
+  totalOf: { expression: personalListTotal(db, arg(0), 'wallets') },
+}));
+
 /**
  * A page of the user's wallets and the total: kept per user without a search; with one, counted
  * up to SEARCH_COUNT_LOOKAHEAD past the page (a lower bound beyond), the index narrowing the rows
@@ -63,14 +69,12 @@ export async function listWallets(
   userId: number,
   query: { q?: string | undefined; limit?: number | undefined; offset?: number | undefined },
 ) {
-  let base = db.selectFrom('wallets').where('user_id', '=', userId);
   const q = query.q;
   if (!q) {
-    const page = await pageWithTotal(base.select(COLUMNS).orderBy('id'), query, {
-      expression: personalListTotal(db, userId, 'wallets'),
-    });
+    const page = await walletsPage(db, [userId], query);
     return { ...page, items: page.items.map(toWallet) };
   }
+  let base = db.selectFrom('wallets').where('user_id', '=', userId);
   // "0xABCD" also finds the same digits saved as "ronin:abcd…", and the other way round.
   const hexDigits = /^(?:0x|ronin:)?([0-9a-f]+)$/i.exec(q.trim())?.[1];
   const digitsMatch = (digits: string) => containsInsensitive(sql`substr(address, 3)`, digits);

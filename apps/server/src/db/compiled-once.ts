@@ -1,0 +1,59 @@
+import type { CompiledQuery, Compilable, Kysely } from 'kysely';
+import type { Database } from './schema.js';
+
+type DB = Kysely<Database>;
+
+/** Stands where a value of the query will go, while the query's shape is built and compiled. */
+class Slot {
+  constructor(readonly index: number) {}
+}
+
+/** A query whose values are the arguments, by position, of the compiled shape. */
+export type Template = { compiled: CompiledQuery; slots: (number | undefined)[] };
+
+/** Gives the placeholder of the `index`-th argument, typed as the value it stands for. */
+export type ArgumentOf<Args extends readonly unknown[]> = <I extends number & keyof Args>(
+  index: I,
+) => Args[I];
+
+/**
+ * A query of one fixed shape, built and compiled by Kysely once per database and then run with
+ * new values. Building and compiling a query costs Kysely about a tenth of a signed-in page's
+ * CPU; the hot lists have a handful of shapes whose only change from request to request is the
+ * values. `build` receives a placeholder for each argument and must use it only as a value
+ * (a `where`, `limit` or `offset` operand): the compiled parameters are then those values in
+ * order, and each run substitutes the new ones. The SQL text stays the same, so better-sqlite3
+ * reuses its prepared statement (db/statement-cache.ts).
+ */
+export function compiledOnce<Args extends readonly unknown[], Row>(
+  build: (db: DB, arg: ArgumentOf<Args>) => Compilable<Row>,
+) {
+  const templates = new WeakMap<DB, Template>();
+  const templateFor = (db: DB) => {
+    let template = templates.get(db);
+    if (!template) {
+      template = compileTemplate(build(db, ((index: number) => new Slot(index)) as ArgumentOf<Args>));
+      templates.set(db, template);
+    }
+    return template;
+  };
+  return async (db: DB, args: Args): Promise<Row[]> => {
+    const { compiled, slots } = templateFor(db);
+    const parameters = compiled.parameters.map((fixed, i) => {
+      const slot = slots[i];
+      return slot === undefined ? fixed : args[slot];
+    });
+    const { rows } = await db.executeQuery<Row>({ ...compiled, parameters });
+    return rows;
+  };
+}
+
+function compileTemplate(query: Compilable<unknown>): Template {
+  const compiled = query.compile();
+  const slots = compiled.parameters.map((value) => (value instanceof Slot ? value.index : undefined));
+  // A placeholder anywhere but among the parameters (in the SQL text itself) would run as text.
+  if (compiled.sql.includes('[object Object]')) {
+    throw new Error(`A compiled-once query used an argument outside its values: ${compiled.sql}`);
+  }
+  return { compiled, slots };
+}
