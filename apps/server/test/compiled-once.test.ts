@@ -68,8 +68,7 @@ describe('queries compiled once and run with new values', () => {
         .where('name', '<>', 'gamma')
         .orderBy('id'),
     );
-    const names = async (id: number) =>
-      (await after(first.db.kysely, [id])).map((row) => row.name);
+    const names = async (id: number) => (await after(first.db.kysely, [id])).map((row) => row.name);
     expect(await names(0)).toEqual(['alpha', 'beta', 'delta']);
     expect(await names(2)).toEqual(['delta']);
   });

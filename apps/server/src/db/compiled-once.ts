@@ -32,7 +32,9 @@ export function compiledOnce<Args extends readonly unknown[], Row>(
   const templateFor = (db: DB) => {
     let template = templates.get(db);
     if (!template) {
-      template = compileTemplate(build(db, ((index: number) => new Slot(index)) as ArgumentOf<Args>));
+      template = compileTemplate(
+        build(db, ((index: number) => new Slot(index)) as ArgumentOf<Args>),
+      );
       templates.set(db, template);
     }
     return template;
@@ -50,7 +52,9 @@ export function compiledOnce<Args extends readonly unknown[], Row>(
 
 function compileTemplate(query: Compilable<unknown>): Template {
   const compiled = query.compile();
-  const slots = compiled.parameters.map((value) => (value instanceof Slot ? value.index : undefined));
+  const slots = compiled.parameters.map((value) =>
+    value instanceof Slot ? value.index : undefined,
+  );
   // A placeholder anywhere but among the parameters (in the SQL text itself) would run as text.
   if (compiled.sql.includes('[object Object]')) {
     throw new Error(`A compiled-once query used an argument outside its values: ${compiled.sql}`);

@@ -104,7 +104,11 @@ export function compiledPageWithTotal<Args extends readonly unknown[], O>(
     const { rows, totalOf = {} } = list(db, shifted(arg));
     return pageQueries(rows, totalOf).totalOnly;
   });
-  return async (db: Kysely<Database>, args: Args, { limit, offset }: PageQuery): Promise<Page<O>> => {
+  return async (
+    db: Kysely<Database>,
+    args: Args,
+    { limit, offset }: PageQuery,
+  ): Promise<Page<O>> => {
     const pageArgs: [number, number, ...Args] = [limit ?? LIST_CAP, offset ?? 0, ...args];
     const rows = await page(db, pageArgs);
     if (rows.length > 0 || !offset) return toPage(rows, totalOfShape);
