@@ -40,7 +40,14 @@ export async function listNotificationsFor(
   // each notification once.
   const { items, total } = await notificationsPage(db, [userId], { limit, offset });
   return {
-    items: items.map(({ is_read, ...row }) => ({ ...row, read: Number(is_read) === 1 })),
+    // Spelled out rather than spread: every open tab polls this list.
+    items: items.map((row) => ({
+      id: row.id,
+      title: row.title,
+      message: row.message,
+      read: Number(row.is_read) === 1,
+      created_at: row.created_at,
+    })),
     total,
   };
 }
