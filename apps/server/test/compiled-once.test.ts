@@ -81,9 +81,12 @@ describe('queries compiled once and run with new values', () => {
   });
 
   it('pages with the total, and counts on its own past the end', async () => {
-    const toolsPage = compiledPageWithTotal<[minId: number], { name: string }>((db, arg) => ({
-      rows: db.selectFrom('tools').select('name').where('id', '>=', arg(0)).orderBy('id'),
-    }));
+    const toolsPage = compiledPageWithTotal<[minId: number], { name: string }, { name: string }>(
+      (db, arg) => ({
+        rows: db.selectFrom('tools').select('name').where('id', '>=', arg(0)).orderBy('id'),
+        toItem: (row) => ({ name: row.name }),
+      }),
+    );
     const db = first.db.kysely;
     expect(await toolsPage(db, [1], { limit: 2, offset: 0 })).toEqual({
       items: [{ name: 'alpha' }, { name: 'beta' }],

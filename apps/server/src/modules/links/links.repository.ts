@@ -28,9 +28,17 @@ type LinkRow = {
 };
 
 /** The first pages every link tool asks, without a search: one shape, compiled once. */
-const linksPage = compiledPageWithTotal<[userId: number], LinkRow>((db, arg) => ({
+const linksPage = compiledPageWithTotal<[userId: number], LinkRow, LinkRow>((db, arg) => ({
   rows: db.selectFrom('links').where('user_id', '=', arg(0)).select(COLUMNS).orderBy('id'),
   totalOf: { expression: personalListTotal(db, arg(0), 'links') },
+  toItem: (row) => ({
+    id: row.id,
+    user_id: row.user_id,
+    title: row.title,
+    url: row.url,
+    category: row.category,
+    created_at: row.created_at,
+  }),
 }));
 
 /** A page of the user's links and the total, as listWallets. */

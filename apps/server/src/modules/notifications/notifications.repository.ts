@@ -11,7 +11,8 @@ type DB = Kysely<Database>;
 /** The notifications, newest first, each with whether the user has read it: compiled once. */
 const notificationsPage = compiledPageWithTotal<
   [userId: number],
-  Pick<TNotification, 'id' | 'title' | 'message' | 'created_at'> & { is_read: number }
+  Pick<TNotification, 'id' | 'title' | 'message' | 'created_at'> & { is_read: number },
+  TNotification
 >((db, arg) => ({
   rows: db
     .selectFrom('notifications as n')
@@ -27,6 +28,14 @@ const notificationsPage = compiledPageWithTotal<
     ])
     .orderBy('n.created_at', 'desc')
     .orderBy('n.id', 'desc'),
+  // Spelled out rather than spread: every open tab polls this list.
+  toItem: (row) => ({
+    id: row.id,
+    title: row.title,
+    message: row.message,
+    read: Number(row.is_read) === 1,
+    created_at: row.created_at,
+  }),
 }));
 
 /** A page of the notifications, newest first, each with whether `userId` has read it; and the total. */
@@ -39,17 +48,7 @@ export async function listNotificationsFor(
   // At most one read per notification and user (the key of notification_reads): the join counts
   // each notification once.
   const { items, total } = await notificationsPage(db, [userId], { limit, offset });
-  return {
-    // Spelled out rather than spread: every open tab polls this list.
-    items: items.map((row) => ({
-      id: row.id,
-      title: row.title,
-      message: row.message,
-      read: Number(row.is_read) === 1,
-      created_at: row.created_at,
-    })),
-    total,
-  };
+  return { items, total };
 }
 
 export async function countUnreadFor(db: DB, userId: number) {

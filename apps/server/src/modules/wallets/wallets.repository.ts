@@ -53,9 +53,10 @@ const toWallet = (row: WalletRow): TWallet => ({
 });
 
 /** The first pages every wallet tool asks, without a search: one shape, compiled once. */
-const walletsPage = compiledPageWithTotal<[userId: number], WalletRow>((db, arg) => ({
+const walletsPage = compiledPageWithTotal<[userId: number], WalletRow, TWallet>((db, arg) => ({
   rows: db.selectFrom('wallets').where('user_id', '=', arg(0)).select(COLUMNS).orderBy('id'),
   totalOf: { expression: personalListTotal(db, arg(0), 'wallets') },
+  toItem: toWallet,
 }));
 
 /**
@@ -70,10 +71,7 @@ export async function listWallets(
   query: { q?: string | undefined; limit?: number | undefined; offset?: number | undefined },
 ) {
   const q = query.q;
-  if (!q) {
-    const page = await walletsPage(db, [userId], query);
-    return { ...page, items: page.items.map(toWallet) };
-  }
+  if (!q) return walletsPage(db, [userId], query);
   let base = db.selectFrom('wallets').where('user_id', '=', userId);
   // "0xABCD" also finds the same digits saved as "ronin:abcd…", and the other way round.
   const hexDigits = /^(?:0x|ronin:)?([0-9a-f]+)$/i.exec(q.trim())?.[1];
