@@ -1,3 +1,4 @@
+import { LRUCache } from 'lru-cache';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Kysely } from 'kysely';
 import type { Address } from 'viem';
@@ -33,7 +34,10 @@ function balanceStore(db: Kysely<Database>, address: string): LastGoodStore<Bala
  * coalesced, and the last good amounts answered as stale while the node fails.
  */
 export class BalanceCache {
-  private readonly sources = new Map<string, CachedSource<Balances>>();
+  /** The least recently asked address leaves memory first; its amounts stay in the database. */
+  private readonly sources = new LRUCache<string, CachedSource<Balances>>({
+    max: ADDRESSES_IN_MEMORY,
+  });
   private readonly reader: RoninBalanceReader;
   /** Lookups this instance has made of the node, for the one-per-TTL promise to be measured. */
   lookups = 0;
@@ -76,10 +80,6 @@ export class BalanceCache {
         this.log,
         this.coordinator,
       );
-      // The longest-known address leaves memory first; its amounts stay in the database.
-      if (this.sources.size >= ADDRESSES_IN_MEMORY) {
-        this.sources.delete(this.sources.keys().next().value!);
-      }
       this.sources.set(address, source);
     }
     return source;
