@@ -4,6 +4,7 @@ import { useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { Button } from '../../../components/ui/button';
 import { FormAlert, useFormFeedback } from '../../../components/ui/form-alert';
+import { NewPasswordFields } from '../../../components/ui/new-password-fields';
 import { TextField } from '../../../components/ui/text-field';
 import { useAuth } from '../../../lib/auth';
 import { useSaveErrors } from '../../../lib/form-errors';
@@ -63,20 +64,12 @@ export function ChangePasswordForm() {
           error={errors.current_password?.message}
           {...register('current_password')}
         />
-        <TextField
-          label="New password"
-          type="password"
-          autoComplete="new-password"
-          hint="At least 8 characters; not a common password, your username or your email."
-          error={errors.new_password?.message}
-          {...register('new_password')}
-        />
-        <TextField
-          label="Confirm new password"
-          type="password"
-          autoComplete="new-password"
-          error={errors.confirm_password?.message}
-          {...register('confirm_password')}
+        <NewPasswordFields
+          password={{ ...register('new_password'), error: errors.new_password?.message }}
+          confirmation={{
+            ...register('confirm_password'),
+            error: errors.confirm_password?.message,
+          }}
         />
         <div className="flex items-center gap-4">
           <Button type="submit" disabled={mutation.isPending}>

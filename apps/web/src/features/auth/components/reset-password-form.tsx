@@ -3,7 +3,7 @@ import { ZResetPasswordRequest } from '@nexusplay/contract/account';
 import { useForm } from 'react-hook-form';
 import { Button } from '../../../components/ui/button';
 import { FormAlert, useFormFeedback } from '../../../components/ui/form-alert';
-import { TextField } from '../../../components/ui/text-field';
+import { NewPasswordFields } from '../../../components/ui/new-password-fields';
 import { useSaveErrors } from '../../../lib/form-errors';
 import { useResetPasswordMutation } from '../api/password-reset';
 
@@ -38,20 +38,12 @@ export function ResetPasswordForm({ token, onReset }: ResetPasswordFormProps) {
     <form noValidate onSubmit={feedback.submit(onSubmit)} className="space-y-4">
       {alert || tokenProblem ? <FormAlert>{alert ?? tokenProblem}</FormAlert> : null}
       <input type="hidden" {...register('token')} />
-      <TextField
-        label="New password"
-        type="password"
-        autoComplete="new-password"
-        hint="At least 8 characters; not a common password, your username or your email."
-        error={errors.new_password?.message}
-        {...register('new_password')}
-      />
-      <TextField
-        label="Confirm new password"
-        type="password"
-        autoComplete="new-password"
-        error={errors.confirm_password?.message}
-        {...register('confirm_password')}
+      <NewPasswordFields
+        password={{ ...register('new_password'), error: errors.new_password?.message }}
+        confirmation={{
+          ...register('confirm_password'),
+          error: errors.confirm_password?.message,
+        }}
       />
       <Button type="submit" disabled={mutation.isPending} className="w-full py-2.5">
         {mutation.isPending ? 'Saving...' : 'Set new password'}
