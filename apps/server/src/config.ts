@@ -165,6 +165,8 @@ export const ZEnv = z.object({
         return false;
       }
     }, 'must be an IANA time zone such as Asia/Jakarta or UTC'),
+  // Signed-in answers kept in memory per instance (http-cache/personal-answers.ts); 0 turns it off.
+  ANSWER_CACHE_MB: z.coerce.number().min(0).max(4096).default(32),
   SEED_DEMO_CONTENT: z
     .enum(['true', 'false'])
     .default('true')
@@ -206,6 +208,8 @@ export type Config = {
   trustProxy: boolean;
   loginThrottle: { maxFailures: number; windowSeconds: number; knownAddressSeconds: number };
   registerPerHour: number;
+  /** Bytes of signed-in answers each instance keeps, checked against their versions; 0: none. */
+  answerCacheBytes: number;
   seedDemoContent: boolean;
   /** Whose "today" an income record without a date gets. */
   timeZone: string;
@@ -298,6 +302,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       knownAddressSeconds: e.LOGIN_KNOWN_ADDRESS_TTL,
     },
     registerPerHour: e.REGISTER_MAX_PER_HOUR,
+    answerCacheBytes: Math.round(e.ANSWER_CACHE_MB * 1024 * 1024),
     seedDemoContent: e.SEED_DEMO_CONTENT,
     timeZone: e.TIME_ZONE,
     publicUrl,

@@ -1,4 +1,5 @@
 import type { CompiledQuery, Compilable, Kysely } from 'kysely';
+import type { Db } from './database.js';
 import type { Database } from './schema.js';
 
 type DB = Kysely<Database>;
@@ -32,22 +33,50 @@ export function compiledOnce<Args extends readonly unknown[], Row>(
   const templateFor = (db: DB) => {
     let template = templates.get(db);
     if (!template) {
-      template = compileTemplate(
-        build(db, ((index: number) => new Slot(index)) as ArgumentOf<Args>),
-      );
+      template = compileTemplate(build(db, slotsOf<Args>()));
       templates.set(db, template);
     }
     return template;
   };
   return async (db: DB, args: Args): Promise<Row[]> => {
-    const { compiled, slots } = templateFor(db);
-    const parameters = compiled.parameters.map((fixed, i) => {
-      const slot = slots[i];
-      return slot === undefined ? fixed : args[slot];
-    });
-    const { rows } = await db.executeQuery<Row>({ ...compiled, parameters });
+    const { rows } = await db.executeQuery<Row>(withValues(templateFor(db), args));
     return rows;
   };
+}
+
+/**
+ * compiledOnce for a read that may be answered at once: on SQLite, outside a transaction, the
+ * rows come back without a turn of the event loop (Db.readNow); otherwise as a promise.
+ */
+export function compiledOnceNow<Args extends readonly unknown[], Row>(
+  build: (db: DB, arg: ArgumentOf<Args>) => Compilable<Row>,
+) {
+  const run = compiledOnce(build);
+  const templates = new WeakMap<DB, Template>();
+  return (db: Db, args: Args): Row[] | Promise<Row[]> => {
+    if (db.readNow) {
+      let template = templates.get(db.kysely);
+      if (!template) {
+        template = compileTemplate(build(db.kysely, slotsOf<Args>()));
+        templates.set(db.kysely, template);
+      }
+      const rows = db.readNow(withValues(template, args));
+      if (rows) return rows as Row[];
+    }
+    return run(db.kysely, args);
+  };
+}
+
+const slotsOf = <Args extends readonly unknown[]>() =>
+  ((index: number) => new Slot(index)) as ArgumentOf<Args>;
+
+/** The template's query with `args` in place of its placeholders. */
+function withValues({ compiled, slots }: Template, args: readonly unknown[]): CompiledQuery<never> {
+  const parameters = compiled.parameters.map((fixed, i) => {
+    const slot = slots[i];
+    return slot === undefined ? fixed : args[slot];
+  });
+  return { ...compiled, parameters } as CompiledQuery<never>;
 }
 
 function compileTemplate(query: Compilable<unknown>): Template {

@@ -1,7 +1,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import SQLite from 'better-sqlite3';
-import { Kysely, PostgresDialect, SqliteDialect } from 'kysely';
+import { Kysely, PostgresDialect, SqliteDialect, type CompiledQuery } from 'kysely';
 import pg from 'pg';
 import { pgTypeParser } from './codecs.js';
 import { withStatementCache } from './statement-cache.js';
@@ -12,6 +12,13 @@ import type { Config } from '../config.js';
 export type Db = {
   kysely: Kysely<Database>;
   engine: Engine;
+  /**
+   * SQLite only: runs a compiled read at once, without a turn of the event loop, when no
+   * transaction is open on the connection (undefined otherwise: run it through `kysely`, which
+   * waits for the transaction to end). Never inside a transaction: a read there would see
+   * writes that may yet be rolled back.
+   */
+  readNow?: (query: CompiledQuery) => unknown[] | undefined;
   close(): Promise<void>;
 };
 
@@ -23,7 +30,7 @@ export type DatabaseOptions = (
   migrateUpTo?: string | undefined;
 };
 
-function openSqlite(file: string): Kysely<Database> {
+function openSqlite(file: string): Pick<Db, 'kysely' | 'readNow'> {
   if (file !== ':memory:') fs.mkdirSync(path.dirname(file), { recursive: true });
   const sqlite = new SQLite(file);
   // WAL lets readers run beside the single writer. With WAL, synchronous=NORMAL never loses a
@@ -35,9 +42,12 @@ function openSqlite(file: string): Kysely<Database> {
   sqlite.pragma('synchronous = NORMAL');
   sqlite.pragma('foreign_keys = ON');
   sqlite.pragma('busy_timeout = 5000');
-  return new Kysely<Database>({
-    dialect: new SqliteDialect({ database: withStatementCache(sqlite) }),
-  });
+  const database = withStatementCache(sqlite);
+  return {
+    kysely: new Kysely<Database>({ dialect: new SqliteDialect({ database }) }),
+    readNow: (query) =>
+      sqlite.inTransaction ? undefined : database.prepare(query.sql).all(query.parameters),
+  };
 }
 
 const SCHEMA_NAME = /^[a-z_][a-z0-9_]{0,62}$/;
@@ -62,10 +72,10 @@ function openPostgres(url: string, schema: string | undefined, max: number): Kys
  * test of a migration, only up to the one named `migrateUpTo`).
  */
 export async function openDatabase(options: DatabaseOptions): Promise<Db> {
-  const kysely =
+  const { kysely, readNow } =
     options.engine === 'sqlite'
       ? openSqlite(options.file)
-      : openPostgres(options.url, options.schema, options.maxConnections ?? 10);
+      : { kysely: openPostgres(options.url, options.schema, options.maxConnections ?? 10) };
   try {
     await migrateToLatest(
       kysely as Kysely<unknown>,
@@ -77,7 +87,12 @@ export async function openDatabase(options: DatabaseOptions): Promise<Db> {
     await kysely.destroy();
     throw error;
   }
-  return { kysely, engine: options.engine, close: () => kysely.destroy() };
+  return {
+    kysely,
+    engine: options.engine,
+    ...(readNow ? { readNow } : {}),
+    close: () => kysely.destroy(),
+  };
 }
 
 /** PostgreSQL when DATABASE_URL is set, else the embedded SQLite file in the data directory. */

@@ -198,6 +198,17 @@ export interface PersonalListCountsTable {
   row_count: number;
 }
 
+/** What each signed-in answer is read from, counted per write (migration 0015). */
+export interface ListVersionsTable {
+  list: VersionedList;
+  /** 0 for a list every user reads (the notifications). */
+  user_id: number;
+  version: number;
+}
+
+export type VersionedList =
+  'wallets' | 'links' | 'income_records' | 'notification_reads' | 'notifications';
+
 export interface RevokedTokensTable {
   jti: string;
   expires_at: number;
@@ -257,6 +268,7 @@ export interface Database {
   portfolio_snapshot_runs: PortfolioSnapshotRunsTable;
   password_resets: PasswordResetsTable;
   personal_list_counts: PersonalListCountsTable;
+  list_versions: ListVersionsTable;
 }
 
 export type UserRow = Selectable<UsersTable>;

@@ -7,15 +7,23 @@
  * The modules in this folder are its internals, and eslint.config.js keeps them so: the fast path
  * that answers a cached hit without a turn of the event loop is used by cachedListRoute only.
  */
-import type { FastifyInstance, FastifyReply } from 'fastify';
+import type {
+  FastifyInstance,
+  FastifyReply,
+  FastifyRequest,
+  onRequestHookHandler,
+  onSendHookHandler,
+} from 'fastify';
 import fp from 'fastify-plugin';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { ZErrorResponse } from '@nexusplay/contract/errors';
 import { ZListQuery, type TListQuery } from '@nexusplay/contract/lists';
+import { listVersionsReader, type AnswerSources } from '../db/list-versions.repository.js';
 import { rememberList, sendCachedList, type ListResult } from './cached-list.js';
 import { encodedPage } from './encoded-bodies.js';
 import { RedisCacheVersions } from './redis-cache-versions.js';
+import { PersonalAnswers } from './personal-answers.js';
 import { LocalCacheVersions, ResponseCache, type CachedBody } from './response-cache.js';
 
 export type { CachedBody, ListResult };
@@ -27,6 +35,8 @@ declare module 'fastify' {
   interface FastifyInstance {
     /** Serialised public lists, dropped per namespace on every write. */
     publicCache: PublicCache;
+    /** Signed-in answers, each sent again only while the rows it was read from are unchanged. */
+    personalAnswers: Pick<PersonalAnswers, 'enabled' | 'size' | 'skip'>;
   }
 }
 
@@ -37,6 +47,7 @@ export const httpCachePlugin = fp(
       ? new RedisCacheVersions(app.redis, app.log)
       : new LocalCacheVersions();
     app.decorate('publicCache', new ResponseCache(versions));
+    app.decorate('personalAnswers', new PersonalAnswers(app.config.answerCacheBytes));
   },
   { name: 'http-cache', dependencies: ['redis'] },
 );
@@ -89,6 +100,52 @@ export async function cachedListPage(
   load: () => Promise<ListResult>,
 ): Promise<CachedBody> {
   return rememberList(responseCacheOf(app), namespace, query, load);
+}
+
+function personalAnswersOf(app: FastifyInstance): PersonalAnswers {
+  if (app.personalAnswers instanceof PersonalAnswers) return app.personalAnswers;
+  throw new Error('app.personalAnswers is set by httpCachePlugin, which must be registered first');
+}
+
+/**
+ * The hooks that let a signed-in GET route (access 'user') answer from memory: spread them into
+ * the route's options. `sources` are the lists its answer is read from, every one of them, or a
+ * write would go unseen; `headers` those of its headers sent again with the kept body. A handler
+ * whose answer will change without a write to them calls answerNotKept. The versions are read
+ * after the access check, so the check and its refusals are unchanged; a kept answer is sent only
+ * to the user it was read for, at the URL it was read at, which was validated then.
+ */
+export function keptAnswers(
+  app: FastifyInstance,
+  sources: AnswerSources,
+  headers: readonly string[] = [],
+): { onRequest: onRequestHookHandler; onSend: onSendHookHandler } {
+  const answers = personalAnswersOf(app);
+  const versionsOf = listVersionsReader(sources);
+  return {
+    // A hit on SQLite is answered before this returns; a kept answer ends the request here (the
+    // hook then does not call done).
+    onRequest: (request, reply, done) => {
+      const user = request.currentUser;
+      if (!answers.enabled || !user || request.method !== 'GET') return done();
+      const key = `${user.id} ${request.url}`;
+      const settle = (version: string) => {
+        if (!answers.answer(request, reply, key, version)) done();
+      };
+      const version = versionsOf(app.db, user.id);
+      if (typeof version === 'string') settle(version);
+      else version.then(settle, done);
+    },
+    onSend: (request, reply, payload, done) => {
+      answers.sent(request, reply, payload, headers);
+      done(null, payload);
+    },
+  };
+}
+
+/** This request's answer is sent but not kept: it would change without a write (see keptAnswers). */
+export function answerNotKept(app: FastifyInstance, request: FastifyRequest) {
+  personalAnswersOf(app).skip(request);
 }
 
 /** Sends a page's HTML, compressed as the client accepts; each page's encodings are kept. */

@@ -53,11 +53,22 @@ export function destinationOf(logger: FastifyServerOptions['logger']): LogDestin
   return typeof stream?.write === 'function' ? (stream as LogDestination) : undefined;
 }
 
+/** Log text gathered before it is written, unless LOG_FLUSH_MS passes first. */
+const LOG_BATCH_BYTES = 4096;
+/** The longest a log line waits in the buffer. */
+const LOG_FLUSH_MS = 200;
+
 /**
- * Standard output through pino's asynchronous destination: lines that arrive while a write is
- * under way go out together in the next one, so a busy server spends little on its log, and what
- * is still buffered is written when the process exits.
+ * Standard output through pino's asynchronous destination, written in batches of about 4 KB
+ * (some 20 access lines) or every 200 ms, whichever comes first: each write is a system call on
+ * libuv's thread pool, and one per answer cost a busy server a tenth of a signed-in answer's CPU.
+ * What is still buffered is written when the process exits.
  */
 export function bufferedStdout() {
-  return pino.destination({ dest: 1, sync: false });
+  return pino.destination({
+    dest: 1,
+    sync: false,
+    minLength: LOG_BATCH_BYTES,
+    periodicFlush: LOG_FLUSH_MS,
+  });
 }

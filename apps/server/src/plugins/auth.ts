@@ -1,12 +1,14 @@
 import { randomBytes } from 'node:crypto';
 import fastifyJwt from '@fastify/jwt';
-import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { FastifyInstance, FastifyRequest, onRequestHookHandler } from 'fastify';
 import fp from 'fastify-plugin';
+import { LRUCache } from 'lru-cache';
 import type { TRole, TUser } from '@nexusplay/contract/users';
 import { forbidden, unauthorized } from '../lib/app-error.js';
 import { SessionCache } from '../modules/auth/session-cache.js';
 import { resolveJwtSecret } from '../lib/jwt-secret.js';
 import { getSessionUser } from '../modules/auth/sessions.repository.js';
+import { mapValueOrPromise } from '../lib/value-or-promise.js';
 import { RedisSessionEnds } from '../redis/redis-session-ends.js';
 
 /** Who may call a route. Every API route must say so (see api-routes.ts). */
@@ -59,8 +61,8 @@ const INVALID_SESSION = 'Your session has expired or is invalid. Please sign in 
 const ENDED_SESSION = 'Your session has ended. Please sign in again.';
 /** Longer than any id this server makes (22 characters); the deny-list's column holds 64. */
 const JTI_MAX = 64;
-/** Verified signatures kept (fast-jwt's cache). */
-const VERIFIED_TOKENS_CACHED = 10_000;
+/** Tokens whose signature was verified, kept until they expire (about 1 KB each). */
+const VERIFIED_TOKENS_CACHED = 20_000;
 /** Tokens whose check is kept in memory: about 300 bytes each. */
 const SESSION_CACHE_CAPACITY = 50_000;
 /** A bound on how long a check is kept, should an announcement of ended sessions be lost. */
@@ -88,10 +90,6 @@ export const authPlugin = fp(
       verify: {
         algorithms: [ALGORITHM],
         requiredClaims: ['exp', 'iat', 'jti', 'gen'],
-        // A token seen lately is not decoded and its signature not checked again: fast-jwt keeps
-        // the verdict (never past the token's exp) by a hash of the token. What the session check
-        // decides is unaffected.
-        cache: VERIFIED_TOKENS_CACHED,
       },
     });
 
@@ -118,17 +116,30 @@ export const authPlugin = fp(
     app.addHook('onClose', () => sessions.close());
 
     app.decorateRequest('currentUser', undefined);
+    const verified = new VerifiedTokens(VERIFIED_TOKENS_CACHED);
 
     // Only the routes for signed-in callers get the check, as their own first onRequest hook: a
     // public answer (most of the traffic, much of it cached) pays nothing for it.
     app.addHook('onRoute', (route) => {
       const access = route.config?.access;
       if (access !== 'user' && access !== 'admin') return;
-      const check = async (request: FastifyRequest) => {
-        const user = await authenticate(app, request);
-        if (access === 'admin' && user.role !== 'admin')
-          throw forbidden('This action is for administrators only.');
-        request.currentUser = user;
+      // Answered at once when the token and its session were seen lately (no turn of the event
+      // loop), else once the database has said.
+      const check: onRequestHookHandler = (request, _reply, done) => {
+        const admit = (user: AuthUser) => {
+          if (access === 'admin' && user.role !== 'admin')
+            return done(forbidden('This action is for administrators only.'));
+          request.currentUser = user;
+          done();
+        };
+        let user: AuthUser | Promise<AuthUser>;
+        try {
+          user = authenticate(app, verified, request);
+        } catch (error) {
+          return done(error as Error);
+        }
+        if (user instanceof Promise) user.then(admit, done);
+        else admit(user);
       };
       route.onRequest = [check, ...[route.onRequest ?? []].flat()];
     });
@@ -136,25 +147,83 @@ export const authPlugin = fp(
   { name: 'auth' },
 );
 
-async function authenticate(app: FastifyInstance, request: FastifyRequest): Promise<AuthUser> {
+/**
+ * Tokens whose signature and claims were verified, by their exact text, until they expire: a
+ * token seen again is neither decoded nor hashed nor checked again (those were most of what a
+ * signed-in request cost before its own work). Only what the verifier accepted is kept, and only
+ * under the very text it accepted; whether its session still stands is decided on every request.
+ */
+class VerifiedTokens {
+  private readonly tokens: LRUCache<string, VerifiedToken>;
+
+  constructor(capacity: number) {
+    this.tokens = new LRUCache({ max: capacity });
+  }
+
+  /** The verified payload of `token`, if it was verified and has not expired since. */
+  get(token: string): VerifiedToken | undefined {
+    const payload = this.tokens.get(token);
+    if (payload === undefined) return undefined;
+    if (payload.exp * 1000 > Date.now()) return payload;
+    this.tokens.delete(token);
+    return undefined;
+  }
+
+  keep(token: string, payload: VerifiedToken) {
+    if (typeof payload.exp === 'number') this.tokens.set(token, payload);
+  }
+}
+
+/** The token of an `Authorization: Bearer <token>` header, in the form the verifier reads. */
+const BEARER_PREFIX = /^Bearer /i;
+
+/** The caller a request's token names, if its session stands; throws 401 otherwise. */
+function authenticate(
+  app: FastifyInstance,
+  verified: VerifiedTokens,
+  request: FastifyRequest,
+): AuthUser | Promise<AuthUser> {
   const header = request.headers.authorization;
   if (!header || !/^Bearer\s+\S+$/i.test(header)) throw unauthorized('Please sign in to continue.');
+  const token = BEARER_PREFIX.test(header) ? header.slice(7) : undefined;
+  const payload = token === undefined ? undefined : verified.get(token);
+  if (payload) {
+    request.user = payload;
+    return sessionOf(app, payload);
+  }
+  return verifyThenCheck(app, verified, request, token);
+}
+
+async function verifyThenCheck(
+  app: FastifyInstance,
+  verified: VerifiedTokens,
+  request: FastifyRequest,
+  token: string | undefined,
+): Promise<AuthUser> {
   let payload: VerifiedToken;
   try {
     payload = await request.jwtVerify<VerifiedToken>();
   } catch {
     throw unauthorized(INVALID_SESSION);
   }
+  if (token !== undefined) verified.keep(token, payload);
+  return sessionOf(app, payload);
+}
+
+/** The user of a verified token's session, if it still stands. */
+function sessionOf(app: FastifyInstance, payload: VerifiedToken): AuthUser | Promise<AuthUser> {
   const id = Number(payload.id ?? payload.userId);
   if (!Number.isSafeInteger(id) || !issuedInThePast(payload) || !namesSession(payload))
     throw unauthorized(INVALID_SESSION);
-  const found = await app.sessions.lookup(id, payload.jti, () =>
+  const found = app.sessions.lookup(id, payload.jti, () =>
     getSessionUser(app.db.kysely, id, payload.jti),
   );
-  if (!found) throw unauthorized('Your account no longer exists. Please sign in again.');
-  const { sessionGeneration, revoked, ...user } = found;
-  if (revoked || sessionGeneration !== payload.gen) throw unauthorized(ENDED_SESSION);
-  return user;
+  return mapValueOrPromise(found, (session) => {
+    if (!session) throw unauthorized('Your account no longer exists. Please sign in again.');
+    const { sessionGeneration, revoked, ...user } = session;
+    if (revoked || sessionGeneration !== payload.gen) throw unauthorized(ENDED_SESSION);
+    return user;
+  });
 }
 
 function namesSession(payload: VerifiedToken): boolean {

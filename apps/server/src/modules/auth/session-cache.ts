@@ -63,17 +63,29 @@ export class SessionCache {
       : new LocalSessionEnds();
   }
 
-  /** The session a token names, from memory when it may be, else from `load` (and then kept). */
-  async lookup(
+  /**
+   * The session a token names, from memory when it may be (answered at once), else from `load`
+   * (and then kept).
+   */
+  lookup(
     userId: number,
     jti: string,
     load: () => Promise<SessionUser | undefined>,
-  ): Promise<SessionUser | undefined> {
+  ): SessionUser | Promise<SessionUser | undefined> {
     const usable = this.channel.usable();
     const entry = usable ? this.entries.get(jti) : undefined;
     if (entry && entry.userId === userId && this.now() - entry.at < this.options.ttlMs) {
       return entry.found;
     }
+    return this.load(userId, jti, usable, load);
+  }
+
+  private async load(
+    userId: number,
+    jti: string,
+    usable: boolean,
+    load: () => Promise<SessionUser | undefined>,
+  ): Promise<SessionUser | undefined> {
     const epoch = this.epoch;
     const found = await load();
     // A deleted account is not kept: nothing can bring it back under the same token.

@@ -7,6 +7,7 @@ import {
   type TIncomeToken,
 } from '@nexusplay/contract/income';
 import { ZIdParams, ZMessageResponse } from '@nexusplay/contract/lists';
+import { answerNotKept, keptAnswers } from '../../http-cache/http-cache.js';
 import { notFound } from '../../lib/app-error.js';
 import { BEARER } from '../../lib/route-schemas.js';
 import { requireUser } from '../../plugins/auth.js';
@@ -19,7 +20,12 @@ import {
   listIncome,
   updateIncome,
 } from './income.repository.js';
-import { settlePendingIncome, valuationForEdit, valuedFields } from './income.service.js';
+import {
+  hasPending,
+  settlePendingIncome,
+  valuationForEdit,
+  valuedFields,
+} from './income.service.js';
 
 const ERRORS = {
   400: ZErrorResponse,
@@ -60,10 +66,14 @@ export function incomeRoutes(token: TIncomeToken, path: string): FastifyPluginAs
           security: BEARER,
           response: { 200: ZIncomeList, ...ERRORS },
         },
+        ...keptAnswers(app, { own: ['income_records'] }),
       },
       async (request) => {
         const records = await listIncome(db(), requireUser(request).id, token);
-        return { data: await settlePendingIncome(db(), days(), token, records) };
+        const data = await settlePendingIncome(db(), days(), token, records);
+        // A record still waiting for its day's price is valued by a later read: not kept.
+        if (hasPending(data)) answerNotKept(app, request);
+        return { data };
       },
     );
 

@@ -90,6 +90,9 @@ export async function valuationForEdit(
 
 const isPending = (record: TIncomeRecord) => record.price_usd === null || record.usd_idr === null;
 
+/** Whether any of `records` still waits for its day's price or rate. */
+export const hasPending = (records: readonly TIncomeRecord[]) => records.some(isPending);
+
 /** A pending record's new fields, when its day now has a figure it lacked. */
 function newlyValued(
   token: TIncomeToken,

@@ -9,6 +9,7 @@ import {
   TOTAL_IS_LOWER_BOUND_HEADER,
 } from '@nexusplay/contract/wire-constants';
 import { ZImportResult, ZOwnerQuery } from '@nexusplay/contract/personal-rows';
+import { keptAnswers } from '../../http-cache/http-cache.js';
 import { notFound } from '../../lib/app-error.js';
 import { fieldsToCsv } from '../../lib/csv.js';
 import { readImportFile, sendCsv } from '../../lib/row-import.js';
@@ -73,6 +74,7 @@ export const linksRoutes: FastifyPluginAsyncZod = async (app) => {
         querystring: ZListQuery.extend(ZOwnerQuery.shape),
         response: { 200: z.array(ZLink), ...ERRORS },
       },
+      ...keptAnswers(app, { own: ['links'] }, [TOTAL_COUNT_HEADER, TOTAL_IS_LOWER_BOUND_HEADER]),
     },
     async (request, reply) => {
       const userId = ownerId(request, request.query.user_id, LIST_NOUN);

@@ -10,6 +10,7 @@ import {
   ZNotificationRequest,
   ZNotificationWriteResponse,
 } from '@nexusplay/contract/notifications';
+import { keptAnswers } from '../../http-cache/http-cache.js';
 import { notFound } from '../../lib/app-error.js';
 import { BEARER } from '../../lib/route-schemas.js';
 import { requireUser } from '../../plugins/auth.js';
@@ -46,6 +47,9 @@ export const notificationsRoutes: FastifyPluginAsyncZod = async (app) => {
         querystring: ZListQuery.omit({ q: true }),
         response: { 200: z.array(ZNotification), ...ERRORS },
       },
+      ...keptAnswers(app, { own: ['notification_reads'], shared: ['notifications'] }, [
+        TOTAL_COUNT_HEADER,
+      ]),
     },
     async (request, reply) => {
       const user = requireUser(request);

@@ -9,6 +9,7 @@ import {
 import { ZImportResult, ZOwnerQuery } from '@nexusplay/contract/personal-rows';
 import { WALLET_FIELDS, ZWallet, ZWalletRequest } from '@nexusplay/contract/wallets';
 import { isUniqueViolation } from '../../db/errors.js';
+import { keptAnswers } from '../../http-cache/http-cache.js';
 import { conflict, notFound } from '../../lib/app-error.js';
 import { fieldsToCsv } from '../../lib/csv.js';
 import { readImportFile, sendCsv } from '../../lib/row-import.js';
@@ -76,6 +77,7 @@ export const walletsRoutes: FastifyPluginAsyncZod = async (app) => {
         querystring: ZListQuery.extend(ZOwnerQuery.shape),
         response: { 200: z.array(ZWallet), ...ERRORS },
       },
+      ...keptAnswers(app, { own: ['wallets'] }, [TOTAL_COUNT_HEADER, TOTAL_IS_LOWER_BOUND_HEADER]),
     },
     async (request, reply) => {
       const userId = ownerId(request, request.query.user_id, LIST_NOUN);
