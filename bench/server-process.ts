@@ -62,18 +62,22 @@ export async function startProcess(options: {
   return { ...started, cpuMicros: () => cpuMicros(started.pid) };
 }
 
-/** Starts the server build on 127.0.0.1 and a free port, with the environment given. */
+/**
+ * Starts the server build on 127.0.0.1 and a free port, with the environment given, its output
+ * in `logName` in the data directory.
+ */
 export async function startServer(
   entry: string,
   dataDir: string,
   env: Record<string, string>,
+  logName = 'server.log',
 ): Promise<ServerProcess> {
   const started = await launchServer({
     entry,
     dataDir,
     env,
     nodeArgs: [...serverNodeArgs(), '--enable-source-maps'],
-    logFile: path.join(dataDir, 'server.log'),
+    logFile: path.join(dataDir, logName),
     wrap: pinned,
     timeoutMs: START_TIMEOUT_MS,
   });

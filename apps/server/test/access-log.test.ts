@@ -1,5 +1,6 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { buildApp, type App } from '../src/app.js';
+import { LineBatches } from '../src/plugins/access-log.js';
 import { createTestDatabase, testConfig, type TestDatabase } from './helpers/test-app.js';
 
 /* The access log is written for every answer, cached ones included, so it is one line each. */
@@ -59,5 +60,41 @@ describe('access log', () => {
       expect(Math.abs(Number(line.time) - Date.now())).toBeLessThan(60_000);
     }
     expect(lines.filter((line) => line.msg === 'incoming request')).toEqual([]);
+  });
+});
+
+/* Standard output gets the log in batches: one write per ~8 KB or per 200 ms, lines in order. */
+describe('log line batches', () => {
+  it('writes lines together once 8 KB gathered, a lone line within 200 ms, all in order', () => {
+    vi.useFakeTimers();
+    try {
+      const writes: string[] = [];
+      const batches = new LineBatches({ write: (text: string) => writes.push(text) });
+      // Lines of exactly 100 characters.
+      const line = (i: number) => `${String(i).padStart(3, '0')}${'x'.repeat(96)}\n`;
+      for (let i = 0; i < 81; i += 1) batches.write(line(i));
+      // 8,100 characters: under 8,192, nothing written yet.
+      expect(writes).toEqual([]);
+      batches.write(line(81));
+      expect(writes).toHaveLength(1);
+      expect(writes[0]).toBe(Array.from({ length: 82 }, (_, i) => line(i)).join(''));
+
+      batches.write(line(82));
+      vi.advanceTimersByTime(199);
+      expect(writes).toHaveLength(1);
+      vi.advanceTimersByTime(1);
+      expect(writes).toEqual([writes[0], line(82)]);
+
+      batches.write(line(83));
+      batches.flush();
+      expect(writes.at(-1)).toBe(line(83));
+      batches.flush();
+      expect(writes).toHaveLength(3);
+      // The flushed line's timer was cleared: nothing more is written.
+      vi.advanceTimersByTime(1_000);
+      expect(writes).toHaveLength(3);
+    } finally {
+      vi.useRealTimers();
+    }
   });
 });

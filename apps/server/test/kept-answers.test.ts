@@ -1,10 +1,13 @@
+import path from 'node:path';
+import SQLite from 'better-sqlite3';
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { startFakeUpstream } from '../../../harness/fake-upstream.js';
 import { createAdmin } from '../src/modules/users/first-admin.js';
 import { loginToken, newIdentity, registerUser } from './helpers/accounts.js';
 import { apiCall, bearer, multipart, type CallArgs } from './helpers/content.js';
-import { createTestApp, type TestApp } from './helpers/test-app.js';
+import { RECHECK_MS } from '../src/http-cache/personal-answers.js';
+import { createTestApp, TEST_ENGINE, type TestApp } from './helpers/test-app.js';
 
 /**
  * Signed-in answers kept in memory (http-cache/personal-answers.ts) are sent again only while
@@ -228,6 +231,30 @@ describe('signed-in answers kept in memory', () => {
     const after = await versions();
     expect(after.map((row) => row.list)).toEqual(before.map((row) => row.list));
     after.forEach((row, i) => expect(row.version).toBeGreaterThan(before[i]!.version));
+  });
+
+  it('on SQLite, shows a write by another process within RECHECK_MS', async () => {
+    if (TEST_ENGINE !== 'sqlite') return; // PostgreSQL reads the versions on every request.
+    const url = '/api/links?limit=10&offset=0';
+    await call('POST', '/api/links', alice.token, {
+      title: 'Before',
+      url: 'https://example.com/b',
+    });
+    const before = await read(url, alice.token);
+    const other = new SQLite(path.join(t.config.dataDir, 'test.db'));
+    try {
+      other.prepare(`update links set title = 'After' where title = 'Before'`).run();
+    } finally {
+      other.close();
+    }
+    const started = Date.now();
+    // Within the bound the kept answer may still be sent; after it, never.
+    await vi.waitFor(async () => expect((await read(url, alice.token)).body).toContain('"After"'), {
+      timeout: RECHECK_MS * 3,
+      interval: 25,
+    });
+    expect(Date.now() - started).toBeLessThan(RECHECK_MS * 2);
+    expect(before.body).toContain('"Before"');
   });
 
   it('reads the versions at once only outside a transaction', async () => {

@@ -19,6 +19,13 @@ export type Db = {
    * writes that may yet be rolled back.
    */
   readNow?: (query: CompiledQuery) => unknown[] | undefined;
+  /**
+   * SQLite only: how many rows this process's connection has inserted, updated or deleted so far
+   * (SQLite's total_changes(), asked without touching the file): unchanged, nothing this process
+   * did has written since. The server is the file's only writer (docs/operations.md); what
+   * another process writes is not counted.
+   */
+  changesNow?: () => number;
   close(): Promise<void>;
 };
 
@@ -30,7 +37,7 @@ export type DatabaseOptions = (
   migrateUpTo?: string | undefined;
 };
 
-function openSqlite(file: string): Pick<Db, 'kysely' | 'readNow'> {
+function openSqlite(file: string): Pick<Db, 'kysely' | 'readNow' | 'changesNow'> {
   if (file !== ':memory:') fs.mkdirSync(path.dirname(file), { recursive: true });
   const sqlite = new SQLite(file);
   // WAL lets readers run beside the single writer. With WAL, synchronous=NORMAL never loses a
@@ -43,7 +50,9 @@ function openSqlite(file: string): Pick<Db, 'kysely' | 'readNow'> {
   sqlite.pragma('foreign_keys = ON');
   sqlite.pragma('busy_timeout = 5000');
   const database = withStatementCache(sqlite);
+  const totalChanges = sqlite.prepare('select total_changes()').pluck();
   return {
+    changesNow: () => Number(totalChanges.get()),
     kysely: new Kysely<Database>({ dialect: new SqliteDialect({ database }) }),
     readNow: (query) =>
       sqlite.inTransaction ? undefined : database.prepare(query.sql).all(query.parameters),
@@ -72,7 +81,7 @@ function openPostgres(url: string, schema: string | undefined, max: number): Kys
  * test of a migration, only up to the one named `migrateUpTo`).
  */
 export async function openDatabase(options: DatabaseOptions): Promise<Db> {
-  const { kysely, readNow } =
+  const { kysely, readNow, changesNow } =
     options.engine === 'sqlite'
       ? openSqlite(options.file)
       : { kysely: openPostgres(options.url, options.schema, options.maxConnections ?? 10) };
@@ -91,6 +100,7 @@ export async function openDatabase(options: DatabaseOptions): Promise<Db> {
     kysely,
     engine: options.engine,
     ...(readNow ? { readNow } : {}),
+    ...(changesNow ? { changesNow } : {}),
     close: () => kysely.destroy(),
   };
 }

@@ -129,12 +129,18 @@ export function keptAnswers(
       const user = request.currentUser;
       if (!answers.enabled || !user || request.method !== 'GET') return done();
       const key = `${user.id} ${request.url}`;
-      const settle = (version: string) => {
-        if (!answers.answer(request, reply, key, version)) done();
-      };
-      const version = versionsOf(app.db, user.id);
-      if (typeof version === 'string') settle(version);
-      else version.then(settle, done);
+      const { db } = app;
+      const changes = db.changesNow?.();
+      if (changes !== undefined && answers.sendUnchanged(reply, key, changes)) return;
+      const version = versionsOf(db, user.id);
+      // Read at once (SQLite outside a transaction): the change count above is the versions'.
+      if (typeof version === 'string') {
+        if (!answers.answer(request, reply, key, version, changes)) done();
+        return;
+      }
+      version.then((known) => {
+        if (!answers.answer(request, reply, key, known, undefined)) done();
+      }, done);
     },
     onSend: (request, reply, payload, done) => {
       answers.sent(request, reply, payload, headers);

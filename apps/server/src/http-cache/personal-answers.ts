@@ -1,23 +1,45 @@
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { LRUCache } from 'lru-cache';
 
-/** A signed-in answer as it was sent, and the versions of what it was read from. */
-type Kept = { version: string; body: Buffer; headers: readonly (readonly [string, string])[] };
+/**
+ * A signed-in answer as it was sent, the versions of what it was read from, and when those were
+ * last found current: at which count of the connection's changes (SQLite), and at what time.
+ */
+type Kept = {
+  version: string;
+  body: Buffer;
+  headers: readonly (readonly [string, string])[];
+  checked: Check;
+};
+
+/** The connection's change count when the versions were read, if read at once (SQLite). */
+type Check = { changes: number | undefined; at: number };
 
 /** A request whose answer may be kept once sent: under which key and versions. */
-type Pending = { key: string; version: string };
+type Pending = { key: string; version: string; checked: Check };
 
-/** What each entry costs besides its text: the key, the versions and the object itself. */
-const ENTRY_OVERHEAD_BYTES = 200;
+/** What each entry costs besides its text: the key, the versions and the objects. */
+const ENTRY_OVERHEAD_BYTES = 256;
+
+/**
+ * How long an answer is sent again on SQLite without asking the database for its versions,
+ * while this process has written nothing since they were read: the bound on how late a write by
+ * another process to the file (the admin CLI, an edit by hand) shows.
+ */
+export const RECHECK_MS = 1_000;
 
 /**
  * Signed-in answers (a user's first page of wallets, their income records, the notifications
  * with their read state), kept in memory per user and URL with the versions of the rows they
- * were read from (db/list-versions.repository.ts). An answer is sent again only while every one
- * of those versions is unchanged, which the database is asked on every request: a write by any
- * instance, any code path or a cascade raises a version in its own transaction, so nothing here
- * needs telling and nothing stale is ever sent. What is saved is the page read, the objects
- * built from it and the serialisation; the check is one indexed row read.
+ * were read from (db/list-versions.repository.ts). An answer is sent again only while those
+ * versions are unchanged. A write by any code path or cascade raises a version in its own
+ * transaction, so nothing here needs telling:
+ *
+ * - On PostgreSQL (any number of instances) the versions are read on every request: one indexed
+ *   row, where the answer would cost the page's query, its rows and their serialisation.
+ * - On SQLite (one process, the file's only writer) they are read again only once this process
+ *   has written anything since they were (the connection's change count, known without touching
+ *   the file) or RECHECK_MS has passed; a read of the file costs each request two system calls.
  *
  * Kept as UTF-8 bytes, sent as they are; bounded by bytes, the least recently read going first.
  */
@@ -25,7 +47,10 @@ export class PersonalAnswers {
   private readonly kept: LRUCache<string, Kept> | undefined;
   private readonly pending = new WeakMap<FastifyRequest, Pending>();
 
-  constructor(maxBytes: number) {
+  constructor(
+    maxBytes: number,
+    private readonly now: () => number = Date.now,
+  ) {
     this.kept =
       maxBytes > 0
         ? new LRUCache<string, Kept>({
@@ -45,17 +70,39 @@ export class PersonalAnswers {
   }
 
   /**
-   * Sends the kept answer for `key` if it was read at `version`, and answers true; otherwise
-   * remembers that this request's answer may be kept under `key` at `version` once sent.
+   * Sends the answer kept for `key` if nothing can have changed it: this process has made no
+   * change since its versions were read (`changes`, SQLite's count) within RECHECK_MS. Answers
+   * whether it did.
    */
-  answer(request: FastifyRequest, reply: FastifyReply, key: string, version: string): boolean {
+  sendUnchanged(reply: FastifyReply, key: string, changes: number): boolean {
+    const kept = this.kept?.get(key);
+    if (!kept || kept.checked.changes !== changes || this.now() - kept.checked.at >= RECHECK_MS) {
+      return false;
+    }
+    send(reply, kept);
+    return true;
+  }
+
+  /**
+   * Sends the answer kept for `key` if it was read at `version` (just read from the database,
+   * when the connection's change count was `changes`), and answers true; otherwise remembers
+   * that this request's answer may be kept under `key` at `version` once sent.
+   */
+  answer(
+    request: FastifyRequest,
+    reply: FastifyReply,
+    key: string,
+    version: string,
+    changes: number | undefined,
+  ): boolean {
+    const checked = { changes, at: this.now() };
     const kept = this.kept?.get(key);
     if (kept && kept.version === version) {
-      for (const [name, value] of kept.headers) reply.header(name, value);
-      reply.type('application/json; charset=utf-8').send(kept.body);
+      kept.checked = checked;
+      send(reply, kept);
       return true;
     }
-    this.pending.set(request, { key, version });
+    this.pending.set(request, { key, version, checked });
     return false;
   }
 
@@ -75,10 +122,18 @@ export class PersonalAnswers {
       const value = reply.getHeader(name);
       if (value !== undefined) kept.push([name, String(value)]);
     }
+    // The rows may be newer than `version` (a write between the two reads): the next request
+    // then finds the versions moved on, and reads again.
     this.kept.set(pending.key, {
       version: pending.version,
       body: Buffer.from(payload),
       headers: kept,
+      checked: pending.checked,
     });
   }
+}
+
+function send(reply: FastifyReply, kept: Kept) {
+  for (const [name, value] of kept.headers) reply.header(name, value);
+  reply.type('application/json; charset=utf-8').send(kept.body);
 }
