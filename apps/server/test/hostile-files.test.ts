@@ -11,8 +11,35 @@ import {
   type HostileText,
 } from './helpers/hostile-texts.js';
 import { watchLoop, type LoopWatch } from './helpers/loop-watch.js';
+import { sanitizeArticle } from '../src/modules/blogs/blog-html.js';
 
+/** How long a health answer may wait, on a machine where the passes below are quick. */
 const HEALTH_BUDGET_MS = 100;
+
+/**
+ * The longest pass the server makes by design: sanitising an article at the content cap, one
+ * linear pass in a turn of its own (renderPostHtml). Measured in this process before the attack,
+ * it is what a health answer may have to wait for on this machine (the longest of three runs,
+ * the first one before the code is optimised, as the server's first is); the budget is the
+ * larger of HEALTH_BUDGET_MS and PASSES_BUDGET such passes (one running when the health request
+ * arrives, a collection of garbage, the answer itself). What this file exists to catch (a parse
+ * that is not linear, a loop without a bound, work that never yields) takes many times a linear
+ * pass, so the budget keeps catching it on a slow machine, where the quick machine's 100 ms would
+ * only time the machine.
+ */
+function longestLegalPassMs() {
+  const article = hostileBlogBodies.find((body) => body.name === 'a paragraph of entities');
+  if (!article) throw new Error('the article at the content cap is missing');
+  const runs = [0, 1, 2].map(() => {
+    const started = performance.now();
+    sanitizeArticle(article.text);
+    return performance.now() - started;
+  });
+  return Math.max(...runs);
+}
+
+/** How many of the longest legal passes a health answer may wait, on a slow machine. */
+const PASSES_BUDGET = 3;
 
 type Table = 'games' | 'blogs' | 'wallets' | 'links';
 
@@ -115,8 +142,10 @@ describe('hostile import files, pictures and posts', () => {
   let tokens: Tokens;
   let base: string;
   let watch: LoopWatch;
+  let passMs = 0;
 
   beforeAll(async () => {
+    passMs = longestLegalPassMs();
     t = await createTestApp();
     tokens = await signInBoth(t);
     await t.app.listen({ port: 0, host: '127.0.0.1' });
@@ -154,15 +183,17 @@ describe('hostile import files, pictures and posts', () => {
     }
   });
 
-  it(`answered every health check within ${HEALTH_BUDGET_MS} ms meanwhile`, async () => {
+  it(`answered every health check within ${HEALTH_BUDGET_MS} ms (or 3 of the longest legal passes) meanwhile`, async () => {
     const report = await watch.stop();
+    const budget = Math.max(HEALTH_BUDGET_MS, PASSES_BUDGET * passMs);
     console.log(
       `hostile files (${TEST_ENGINE}): ${requests.length} requests, max event-loop ` +
         `delay ${report.maxLoopDelayMs.toFixed(1)} ms (${report.worstDelayDuring}); slowest of ` +
         `${report.polls} health answers ${report.slowestHealthMs.toFixed(1)} ms ` +
-        `(${report.slowestHealthDuring})`,
+        `(${report.slowestHealthDuring}); longest legal pass ${passMs.toFixed(1)} ms, ` +
+        `budget ${budget.toFixed(0)} ms`,
     );
     expect(report.polls).toBeGreaterThan(0);
-    expect(report.slowestHealthMs).toBeLessThan(HEALTH_BUDGET_MS);
+    expect(report.slowestHealthMs).toBeLessThan(budget);
   });
 });
