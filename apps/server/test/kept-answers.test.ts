@@ -1,4 +1,3 @@
-import path from 'node:path';
 import SQLite from 'better-sqlite3';
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
@@ -7,7 +6,7 @@ import { createAdmin } from '../src/modules/users/first-admin.js';
 import { loginToken, newIdentity, registerUser } from './helpers/accounts.js';
 import { apiCall, bearer, multipart, type CallArgs } from './helpers/content.js';
 import { RECHECK_MS } from '../src/http-cache/personal-answers.js';
-import { createTestApp, TEST_ENGINE, type TestApp } from './helpers/test-app.js';
+import { createTestApp, type TestApp } from './helpers/test-app.js';
 
 /**
  * Signed-in answers kept in memory (http-cache/personal-answers.ts) are sent again only while
@@ -234,14 +233,14 @@ describe('signed-in answers kept in memory', () => {
   });
 
   it('on SQLite, shows a write by another process within RECHECK_MS', async () => {
-    if (TEST_ENGINE !== 'sqlite') return; // PostgreSQL reads the versions on every request.
+    if (!t.sqliteFile) return; // PostgreSQL reads the versions on every request.
     const url = '/api/links?limit=10&offset=0';
     await call('POST', '/api/links', alice.token, {
       title: 'Before',
       url: 'https://example.com/b',
     });
     const before = await read(url, alice.token);
-    const other = new SQLite(path.join(t.config.dataDir, 'test.db'));
+    const other = new SQLite(t.sqliteFile);
     try {
       other.prepare(`update links set title = 'After' where title = 'Before'`).run();
     } finally {

@@ -9,7 +9,14 @@ import { openDatabase, type Db, type DatabaseOptions } from '../../src/db/databa
 
 export const TEST_ENGINE = process.env.TEST_ENGINE === 'postgres' ? 'postgres' : 'sqlite';
 
-export type TestDatabase = { db: Db; dataDir: string; schema?: string; drop(): Promise<void> };
+export type TestDatabase = {
+  db: Db;
+  dataDir: string;
+  /** The SQLite file, for a test that writes to it as another process would; undefined on PostgreSQL. */
+  sqliteFile: string | undefined;
+  schema?: string;
+  drop(): Promise<void>;
+};
 
 /**
  * A database of its own for one test file: a fresh SQLite file, or on PostgreSQL a fresh schema
@@ -22,6 +29,7 @@ export async function createTestDatabase({
   let options: DatabaseOptions;
   let dropSchema = async () => {};
   let schema: string | undefined;
+  let sqliteFile: string | undefined;
   if (TEST_ENGINE === 'postgres') {
     const url = process.env.TEST_DATABASE_URL;
     if (!url) throw new Error('TEST_ENGINE=postgres needs TEST_DATABASE_URL');
@@ -31,7 +39,8 @@ export async function createTestDatabase({
     const name = schema;
     dropSchema = () => adminQuery(url, `drop schema if exists ${name} cascade`);
   } else {
-    options = { engine: 'sqlite', file: path.join(dataDir, 'test.db'), migrateUpTo: upTo };
+    sqliteFile = path.join(dataDir, 'test.db');
+    options = { engine: 'sqlite', file: sqliteFile, migrateUpTo: upTo };
   }
   let db: Db;
   try {
@@ -43,6 +52,7 @@ export async function createTestDatabase({
   return {
     db,
     dataDir,
+    sqliteFile,
     ...(schema ? { schema } : {}),
     async drop() {
       await db.close();
@@ -76,7 +86,14 @@ export function testConfig(dataDir: string, env: Record<string, string> = {}): C
   });
 }
 
-export type TestApp = { app: App; db: Db; config: Config; close(): Promise<void> };
+export type TestApp = {
+  app: App;
+  db: Db;
+  config: Config;
+  /** As TestDatabase's (set by createTestApp). */
+  sqliteFile?: string | undefined;
+  close(): Promise<void>;
+};
 
 /** The real app on a fresh database; call close() in afterAll. */
 export async function createTestApp(
@@ -99,6 +116,7 @@ export async function createTestApp(
     app,
     db: database.db,
     config,
+    sqliteFile: database.sqliteFile,
     async close() {
       await app.close();
       await database.drop();
