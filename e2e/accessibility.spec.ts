@@ -79,6 +79,10 @@ async function signIn(page: Page, email: string, password: string) {
 }
 
 test.describe('accessibility', () => {
+  // Each test opens and scans several pages with axe (the public walk, ten or so): on a slow
+  // machine that went past the 30 s a test of one page is given.
+  test.describe.configure({ timeout: 90_000 });
+
   test('the public pages, as a guest', async ({ page }) => {
     await checkPages(page, PUBLIC_PAGES);
   });
