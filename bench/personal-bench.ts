@@ -40,6 +40,9 @@ const RARE = 'zephyrine';
 const COMMON = 'quest';
 /** In no row. */
 const ABSENT = 'xylqvjw';
+/** In 3 rows of every measured user, and in every row of another user's CROWD_ROWS. */
+const CROWDED = 'hollowmere';
+const CROWD_ROWS = 20_000;
 
 type Case = { name: string; query: string };
 const CASES: Case[] = [
@@ -47,6 +50,10 @@ const CASES: Case[] = [
   { name: `search "${COMMON}" (40% of rows)`, query: `q=${COMMON}&limit=${PAGE}&offset=0` },
   { name: `search "${RARE}" (3 rows)`, query: `q=${RARE}&limit=${PAGE}&offset=0` },
   { name: `search "${ABSENT}" (no match)`, query: `q=${ABSENT}&limit=${PAGE}&offset=0` },
+  {
+    name: `search "${CROWDED}" (3 rows, common in another user's)`,
+    query: `q=${CROWDED}&limit=${PAGE}&offset=0`,
+  },
 ];
 const LISTS = ['wallets', 'links'] as const;
 type List = (typeof LISTS)[number];
@@ -112,6 +119,15 @@ async function measure(
       await seedRows(db, user.id, rows);
       accounts.push({ email, rows });
     }
+    // Another user's rows, not measured: a word rare in each measured user's rows is common
+    // over the table, as a popular name would be.
+    const crowd = await createUser(db.kysely, {
+      username: 'crowd',
+      email: 'crowd@example.com',
+      passwordHash,
+      role: 'user',
+    });
+    await seedRows(db, crowd.id, CROWD_ROWS, () => CROWDED);
     if (db.engine === 'postgres') await sql`vacuum analyze wallets, links`.execute(db.kysely);
     console.log(`  seeded in ${((performance.now() - started) / 1000).toFixed(1)} s`);
     app = await buildApp({
@@ -184,13 +200,14 @@ async function measure(
   }
 }
 
-/** `rows` wallets and links: RARE in 3 of each, COMMON in 40%, ABSENT in none. */
-async function seedRows(db: Db, userId: number, rows: number) {
+/**
+ * `rows` wallets and links: RARE in 3 of each, CROWDED in 3 others, COMMON in 40%, ABSENT in
+ * none (or `word` in each).
+ */
+async function seedRows(db: Db, userId: number, rows: number, word = measuredWords(rows)) {
   const BATCH = 2_000;
   for (let start = 0; start < rows; start += BATCH) {
     const indexes = Array.from({ length: Math.min(BATCH, rows - start) }, (_, i) => start + i);
-    const word = (i: number) =>
-      i % Math.floor(rows / 3) === 1 && i < rows - 1 ? RARE : i % 5 < 2 ? COMMON : 'farm';
     await insertWallets(
       db.kysely,
       userId,
@@ -210,6 +227,18 @@ async function seedRows(db: Db, userId: number, rows: number) {
       })),
     );
   }
+}
+
+function measuredWords(rows: number) {
+  const third = Math.floor(rows / 3);
+  return (i: number) =>
+    i < rows - 1 && i % third === 1
+      ? RARE
+      : i < rows - 1 && i % third === 2
+        ? CROWDED
+        : i % 5 < 2
+          ? COMMON
+          : 'farm';
 }
 
 async function time(app: App, list: List, testCase: Case, readers: Reader[]) {

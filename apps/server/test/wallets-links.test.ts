@@ -2,6 +2,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from './helpers/test-app.js';
 import { loginToken, registerUser } from './helpers/accounts.js';
 import { apiCall, bearer, multipart, type CallArgs } from './helpers/content.js';
+import { SEARCH_WALK_ROWS } from '../src/db/personal-search.js';
+import { insertLinks } from '../src/modules/links/links.repository.js';
 
 const HEX = 'ab'.repeat(20);
 const wallet = (extra: Record<string, unknown> = {}) => ({
@@ -282,6 +284,67 @@ describe('pages of a personal list', () => {
     expect(await names('farm')).toEqual(['Beta farm']);
     expect(await names('in:abab')).toEqual([]);
     expect(await total(otherToken)).toBe('1');
+  });
+
+  it('finds matches past the rows a search walks in order, whatever other users hold', async () => {
+    const owner = await registerUser(t.app);
+    const token = await loginToken(t.app, owner.email, owner.password);
+    const crowd = await registerUser(t.app);
+    const rows = SEARCH_WALK_ROWS + 50;
+    const late = [rows - 30, rows - 20, rows - 10];
+    await insertLinks(
+      t.db.kysely,
+      owner.id,
+      Array.from({ length: rows }, (_, i) => ({
+        title: i === 5 || late.includes(i) ? `Hollow ${i}` : `Map ${i}`,
+        url: `https://w.example/${i}`,
+        category: null,
+      })),
+    );
+    // The word is common over the table, in another user's rows only.
+    await insertLinks(
+      t.db.kysely,
+      crowd.id,
+      Array.from({ length: 300 }, (_, i) => ({
+        title: `Hollow crowd ${i}`,
+        url: `https://c.example/${i}`,
+        category: null,
+      })),
+    );
+    const page = async (query: string) => {
+      const res = await apiCall(t.app, 'GET', `/api/links?${query}`, token);
+      expect(res.statusCode).toBe(200);
+      return {
+        titles: (res.json() as { title: string }[]).map((row) => row.title),
+        total: res.headers['x-total-count'],
+        lowerBound: res.headers['x-total-count-lower-bound'],
+      };
+    };
+    expect(await page('q=hollow&limit=2&offset=0')).toEqual({
+      titles: ['Hollow 5', `Hollow ${late[0]}`],
+      total: '4',
+      lowerBound: undefined,
+    });
+    expect(await page('q=hollow&limit=2&offset=2')).toEqual({
+      titles: late.slice(1).map((i) => `Hollow ${i}`),
+      total: '4',
+      lowerBound: undefined,
+    });
+    expect(await page('q=hollow&limit=2&offset=8')).toEqual({
+      titles: [],
+      total: '4',
+      lowerBound: undefined,
+    });
+    expect(await page('q=map&limit=2&offset=0')).toEqual({
+      titles: ['Map 0', 'Map 1'],
+      total: '102',
+      lowerBound: 'true',
+    });
+    expect(await page('q=crowd&limit=2&offset=0')).toEqual({
+      titles: [],
+      total: '0',
+      lowerBound: undefined,
+    });
   });
 
   it('counts a search up to a horizon past the page, and says when the total is a lower bound', async () => {

@@ -15,6 +15,7 @@ import * as m0012 from './migrations/0012-wallet-portfolio.js';
 import * as m0013 from './migrations/0013-password-resets.js';
 import * as m0014 from './migrations/0014-personal-lists-at-scale.js';
 import * as m0015 from './migrations/0015-answer-versions.js';
+import * as m0016 from './migrations/0016-personal-search-by-owner.js';
 
 type EngineMigration = { up(db: Kysely<unknown>, engine: Engine): Promise<void> };
 
@@ -35,6 +36,7 @@ const MIGRATIONS: Record<string, EngineMigration> = {
   '0013-password-resets': m0013,
   '0014-personal-lists-at-scale': m0014,
   '0015-answer-versions': m0015,
+  '0016-personal-search-by-owner': m0016,
 };
 
 /** Every migration's name, oldest first. */

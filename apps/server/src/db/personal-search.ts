@@ -1,4 +1,12 @@
-import { sql, type Kysely, type RawBuilder } from 'kysely';
+import {
+  sql,
+  type Expression,
+  type ExpressionBuilder,
+  type Kysely,
+  type RawBuilder,
+  type SelectQueryBuilder,
+  type SqlBool,
+} from 'kysely';
 import { withoutControlCharacters } from '@nexusplay/contract/text';
 import type { Database, Engine } from './schema.js';
 
@@ -70,4 +78,59 @@ export function personalListTotal(db: Kysely<Database>, userId: number, list: Pe
     .select('row_count')
     .where('user_id', '=', userId)
     .where('list', '=', list);
+}
+
+/**
+ * PostgreSQL: how many of the user's rows, in list order, a search tests one by one before it
+ * reads the matches through the index instead.
+ */
+export const SEARCH_WALK_ROWS = 500;
+
+/** The rows a search's page is read from, under the list's own name. */
+export type SearchSource<L extends PersonalList> = SelectQueryBuilder<Database, L, object>;
+
+type SearchPage<Item> = { items: Item[]; total: number; totalIsLowerBound: boolean };
+
+/**
+ * PostgreSQL: a page of a search of one user's list, in steps whose cost does not rest on the
+ * planner's table-wide estimate of the search (a word common in other users' rows and rare in
+ * this user's led it to walk every row of the user for a page it never filled):
+ *
+ * 1. the user's first SEARCH_WALK_ROWS rows in list order, tested one by one: a word common in
+ *    this user's rows fills the page and the count's lookahead (`upTo`) there, and a user with
+ *    no more rows than that is answered in full;
+ * 2. else only the matches, read through the index on (user_id, search_text) of migration 0016
+ *    into a materialized set (no LIMIT to tempt the planner into walking the list), then sorted.
+ *
+ * `matches` is the search's condition; `page` reads the page from a source.
+ */
+export async function searchPostgres<L extends PersonalList, Item>(
+  db: Kysely<Database>,
+  list: L,
+  userId: number,
+  upTo: number,
+  matches: (eb: ExpressionBuilder<Database, L>) => Expression<SqlBool>,
+  page: (source: SearchSource<L>) => Promise<SearchPage<Item>>,
+): Promise<SearchPage<Item>> {
+  // The table's name is a type parameter here: the builders below are the list's own, retyped.
+  // eslint-disable-next-line @typescript-eslint/no-explicit-any
+  const loose = db as Kysely<any>;
+  const owned = () => loose.selectFrom(list).selectAll().where('user_id', '=', userId);
+  const walked = loose
+    .selectFrom(owned().orderBy('id').limit(SEARCH_WALK_ROWS).as(list))
+    .where(matches as never) as unknown as SearchSource<L>;
+  // Side by side on two of the pool's connections: the user's row count says whether the walk
+  // saw every row.
+  const [counted, first] = await Promise.all([
+    personalListTotal(db, userId, list).executeTakeFirst(),
+    page(walked),
+  ]);
+  if (Number(counted?.row_count ?? 0) <= SEARCH_WALK_ROWS || first.total >= upTo) return first;
+  const indexed = loose
+    .with(
+      (cte) => cte('matched').materialized(),
+      () => owned().where(matches as never),
+    )
+    .selectFrom(`matched as ${list}`) as unknown as SearchSource<L>;
+  return page(indexed);
 }

@@ -6,6 +6,7 @@ import { compiledPageWithTotal, pageWithTotal } from '../../db/paged-list.js';
 import {
   personalListTotal,
   searchCandidates,
+  searchPostgres,
   searchTextContains,
 } from '../../db/personal-search.js';
 import type { Database, Engine } from '../../db/schema.js';
@@ -50,18 +51,24 @@ export async function listLinks(
 ) {
   const q = query.q;
   if (!q) return linksPage(db, [userId], query);
-  let base = db.selectFrom('links').where('user_id', '=', userId);
-  if (engine === 'postgres') base = base.where(searchTextContains('links', q));
-  else {
-    const candidates = await searchCandidates(db, 'links', q);
-    if (candidates) base = base.where(candidates);
-    base = base.where((eb) =>
-      eb.or([containsInsensitive('title', q), containsInsensitive(sql`coalesce(category, '')`, q)]),
+  const upTo = (query.offset ?? 0) + (query.limit ?? LIST_CAP) + SEARCH_COUNT_LOOKAHEAD;
+  if (engine === 'postgres') {
+    return searchPostgres(
+      db,
+      'links',
+      userId,
+      upTo,
+      () => searchTextContains('links', q),
+      (source) => pageWithTotal(source.select(COLUMNS).orderBy('id'), query, { upTo }),
     );
   }
-  return pageWithTotal(base.select(COLUMNS).orderBy('id'), query, {
-    upTo: (query.offset ?? 0) + (query.limit ?? LIST_CAP) + SEARCH_COUNT_LOOKAHEAD,
-  });
+  let base = db.selectFrom('links').where('user_id', '=', userId);
+  const candidates = await searchCandidates(db, 'links', q);
+  if (candidates) base = base.where(candidates);
+  base = base.where((eb) =>
+    eb.or([containsInsensitive('title', q), containsInsensitive(sql`coalesce(category, '')`, q)]),
+  );
+  return pageWithTotal(base.select(COLUMNS).orderBy('id'), query, { upTo });
 }
 
 export function allLinks(db: DB, userId: number) {

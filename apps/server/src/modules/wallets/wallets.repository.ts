@@ -6,6 +6,7 @@ import { compiledPageWithTotal, pageWithTotal } from '../../db/paged-list.js';
 import {
   personalListTotal,
   searchCandidates,
+  searchPostgres,
   searchTextContains,
 } from '../../db/personal-search.js';
 import type { Database, Engine } from '../../db/schema.js';
@@ -72,35 +73,40 @@ export async function listWallets(
 ) {
   const q = query.q;
   if (!q) return walletsPage(db, [userId], query);
-  let base = db.selectFrom('wallets').where('user_id', '=', userId);
+  const upTo = (query.offset ?? 0) + (query.limit ?? LIST_CAP) + SEARCH_COUNT_LOOKAHEAD;
   // "0xABCD" also finds the same digits saved as "ronin:abcd…", and the other way round.
   const hexDigits = /^(?:0x|ronin:)?([0-9a-f]+)$/i.exec(q.trim())?.[1];
   const digitsMatch = (digits: string) => containsInsensitive(sql`substr(address, 3)`, digits);
   if (engine === 'postgres') {
-    base = base.where((eb) =>
-      eb.or([
-        searchTextContains('wallets', q),
-        ...(hexDigits
-          ? [eb.and([digitsMatch(hexDigits), searchTextContains('wallets', hexDigits)])]
-          : []),
-      ]),
+    const page = await searchPostgres(
+      db,
+      'wallets',
+      userId,
+      upTo,
+      (eb) =>
+        eb.or([
+          searchTextContains('wallets', q),
+          ...(hexDigits
+            ? [eb.and([digitsMatch(hexDigits), searchTextContains('wallets', hexDigits)])]
+            : []),
+        ]),
+      (source) => pageWithTotal(source.select(COLUMNS).orderBy('id'), query, { upTo }),
     );
-  } else {
-    // Every match contains the digits (a part of the text) or the whole text.
-    const candidates = await searchCandidates(db, 'wallets', hexDigits ?? q);
-    if (candidates) base = base.where(candidates);
-    base = base.where((eb) =>
-      eb.or([
-        containsInsensitive('wallet_name', q),
-        containsInsensitive(sql`coalesce(category, '')`, q),
-        containsInsensitive(sql`address_prefix || substr(address, 3)`, q),
-        ...(hexDigits ? [digitsMatch(hexDigits)] : []),
-      ]),
-    );
+    return { ...page, items: page.items.map(toWallet) };
   }
-  const page = await pageWithTotal(base.select(COLUMNS).orderBy('id'), query, {
-    upTo: (query.offset ?? 0) + (query.limit ?? LIST_CAP) + SEARCH_COUNT_LOOKAHEAD,
-  });
+  // Every match contains the digits (a part of the text) or the whole text.
+  let base = db.selectFrom('wallets').where('user_id', '=', userId);
+  const candidates = await searchCandidates(db, 'wallets', hexDigits ?? q);
+  if (candidates) base = base.where(candidates);
+  base = base.where((eb) =>
+    eb.or([
+      containsInsensitive('wallet_name', q),
+      containsInsensitive(sql`coalesce(category, '')`, q),
+      containsInsensitive(sql`address_prefix || substr(address, 3)`, q),
+      ...(hexDigits ? [digitsMatch(hexDigits)] : []),
+    ]),
+  );
+  const page = await pageWithTotal(base.select(COLUMNS).orderBy('id'), query, { upTo });
   return { ...page, items: page.items.map(toWallet) };
 }
 
