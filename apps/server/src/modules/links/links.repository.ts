@@ -57,13 +57,13 @@ export async function listLinks(
       db,
       'links',
       userId,
-      upTo,
+      { limit: query.limit ?? LIST_CAP, offset: query.offset ?? 0 },
       () => searchTextContains('links', q),
       (source) => pageWithTotal(source.select(COLUMNS).orderBy('id'), query, { upTo }),
     );
   }
   let base = db.selectFrom('links').where('user_id', '=', userId);
-  const candidates = await searchCandidates(db, 'links', q);
+  const candidates = await searchCandidates(db, 'links', userId, q);
   if (candidates) base = base.where(candidates);
   base = base.where((eb) =>
     eb.or([containsInsensitive('title', q), containsInsensitive(sql`coalesce(category, '')`, q)]),

@@ -82,7 +82,7 @@ export async function listWallets(
       db,
       'wallets',
       userId,
-      upTo,
+      { limit: query.limit ?? LIST_CAP, offset: query.offset ?? 0 },
       (eb) =>
         eb.or([
           searchTextContains('wallets', q),
@@ -96,7 +96,7 @@ export async function listWallets(
   }
   // Every match contains the digits (a part of the text) or the whole text.
   let base = db.selectFrom('wallets').where('user_id', '=', userId);
-  const candidates = await searchCandidates(db, 'wallets', hexDigits ?? q);
+  const candidates = await searchCandidates(db, 'wallets', userId, hexDigits ?? q);
   if (candidates) base = base.where(candidates);
   base = base.where((eb) =>
     eb.or([
