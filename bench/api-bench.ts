@@ -24,7 +24,6 @@ import {
   startPortfolioNode,
 } from './portfolio-bench.js';
 import { formatTable, median, ms, percentile, type Check } from './report.js';
-import { pacedLoad, type PacedResult } from './paced-load.js';
 import { openDatabase } from '../apps/server/src/db/database.js';
 import { hashPassword, verifyPassword } from '../apps/server/src/modules/auth/passwords.js';
 import { insertIncome } from '../apps/server/src/modules/income/income.repository.js';
@@ -131,20 +130,6 @@ type Run = {
   total: number;
   /** Microseconds of the process's CPU time per request answered. */
   cpuPerRequest: number | undefined;
-  /** Under the same paced load as the other side (reads with a p99 budget). */
-  paced?: PacedRun;
-};
-
-/** Latencies at a fixed offered rate, the same for the server and the baseline. */
-type PacedRun = {
-  rate: number;
-  p50: number;
-  /** The median of the slices' own p99, as for the saturated runs. */
-  sliceP99: number;
-  p99: number;
-  sent: number;
-  /** Not 2xx, failed or not answered. */
-  failed: number;
 };
 
 export async function runApiBench(options: ApiBenchOptions): Promise<Check[]> {
@@ -337,24 +322,13 @@ export async function runApiBench(options: ApiBenchOptions): Promise<Check[]> {
         base ? `${((measured.rps / base.rps) * 100).toFixed(0)}%` : '',
         micros(measured.cpuPerRequest),
         base ? micros(base.cpuPerRequest) : '',
-        measured.paced ? measured.paced.rate.toFixed(0) : '',
-        measured.paced ? ms(measured.paced.sliceP99) : '',
-        base?.paced ? ms(base.paced.sliceP99) : '',
       ]);
       checks.push({
         section: 'API',
         name: `${target.name}: errors`,
-        figure:
-          `${measured.errors} errors, ${measured.non2xx} non-2xx of ${measured.total}` +
-          (measured.paced
-            ? `; paced: ${measured.paced.failed} failed of ${measured.paced.sent}`
-            : ''),
+        figure: `${measured.errors} errors, ${measured.non2xx} non-2xx of ${measured.total}`,
         budget: '0',
-        pass:
-          measured.errors === 0 &&
-          measured.non2xx === 0 &&
-          measured.total > 0 &&
-          (measured.paced?.failed ?? 0) === 0,
+        pass: measured.errors === 0 && measured.non2xx === 0 && measured.total > 0,
       });
       if (target.nothingKept && base) checks.push(nothingKeptShare(target, measured, base));
       else if (target.budget && base)
@@ -379,9 +353,6 @@ export async function runApiBench(options: ApiBenchOptions): Promise<Check[]> {
           'of baseline',
           'CPU/request',
           'baseline CPU/request',
-          'paced req/s',
-          'p99 paced',
-          'baseline p99 paced',
         ],
         rows,
       ),
@@ -477,20 +448,16 @@ function readBudgets(target: Target, budget: ReadBudget, measured: Run, base: Ru
     },
   ];
   const { maxP99Ratio } = budget;
-  if (maxP99Ratio !== undefined && measured.paced && base.paced) {
-    const paced = measured.paced;
-    const basePaced = base.paced;
-    const p99Ratio = paced.sliceP99 / basePaced.sliceP99;
+  if (maxP99Ratio !== undefined) {
+    const p99Ratio = measured.sliceP99 / base.sliceP99;
     checks.push({
       section: 'API',
       name: `${target.name}: p99`,
       figure:
-        `${p99Ratio.toFixed(2)}x the baseline's at ${paced.rate.toFixed(0)} req/s offered to both: ` +
-        `${ms(paced.sliceP99)} in the median slice (baseline ${ms(basePaced.sliceP99)}), ` +
-        `${ms(paced.p99)} over all (baseline ${ms(basePaced.p99)}); saturated ` +
-        `${(measured.sliceP99 / base.sliceP99).toFixed(2)}x`,
-      budget: `<= ${maxP99Ratio}x the baseline's p99 (median slice) at ${budget.minShare * 100}% of its rate`,
-      pass: p99Ratio <= maxP99Ratio && paced.failed === 0,
+        `${p99Ratio.toFixed(2)}x the baseline's: ${ms(measured.sliceP99)} in the median slice ` +
+        `(baseline ${ms(base.sliceP99)}), ${ms(measured.p99)} over all (baseline ${ms(base.p99)})`,
+      budget: `<= ${maxP99Ratio}x the baseline's p99 (median slice)`,
+      pass: p99Ratio <= maxP99Ratio,
     });
   }
   return checks;
@@ -562,78 +529,11 @@ async function measurePair(
     server: combine(sides.get(server) ?? []),
     baseline: baseline ? combine(sides.get(baseline) ?? []) : undefined,
   };
-  // The rows with nothing kept are shown, not budgeted: no paced run.
-  if (
-    baseline &&
-    result.baseline &&
-    !target.nothingKept &&
-    target.budget?.maxP99Ratio !== undefined
-  ) {
-    const rate = target.budget.minShare * result.baseline.rps;
-    process.stdout.write(`, paced at ${rate.toFixed(0)} req/s`);
-    const paced = await measurePaced([server, baseline], target, rate, options.durationSeconds);
-    result.server.paced = paced[0];
-    result.baseline.paced = paced[1];
-  }
   console.log(
     `: ${result.server.rps.toFixed(0)} req/s` +
       (result.baseline ? `, baseline ${result.baseline.rps.toFixed(0)} req/s` : ''),
   );
   return result;
-}
-
-/**
- * Both sides under the same open-loop load of `rate` requests a second (the share of the
- * baseline's rate the throughput budget asks of the server), over CONNECTIONS connections, in
- * SLICES turns taken as for the saturated runs, half the measured time each: the latency a user
- * sees at the load the server is budgeted to carry. Saturated, each side's latency is its
- * connections over its own rate, which tells its throughput a second time.
- */
-async function measurePaced(
-  sides: [ServerProcess, ServerProcess],
-  target: Target,
-  rate: number,
-  durationSeconds: number,
-): Promise<[PacedRun, PacedRun]> {
-  const slice = durationSeconds / 2 / SLICES;
-  const headers = headersInTurn(target);
-  const next = () => ({
-    method: target.method,
-    path: target.path,
-    headers: headers ? headers() : target.headers,
-  });
-  const results = sides.map(() => [] as PacedResult[]);
-  for (let round = 0; round < SLICES; round += 1) {
-    const order = round % 2 === 0 ? [0, 1] : [1, 0];
-    for (const index of order) {
-      const side = sides[index];
-      if (!side) continue;
-      const paced = await pacedLoad({
-        url: side.url,
-        connections: CONNECTIONS,
-        rate,
-        seconds: slice,
-        next,
-      });
-      results[index]?.push(paced);
-    }
-  }
-  const summarise = (slices: PacedResult[]): PacedRun => {
-    const latencies = Float64Array.from(slices.flatMap((one) => [...one.latencies])).sort();
-    return {
-      rate,
-      p50: percentile(latencies, 0.5),
-      p99: percentile(latencies, 0.99),
-      sliceP99: median(
-        slices
-          .filter((one) => one.latencies.length > 0)
-          .map((one) => percentile(Float64Array.from(one.latencies).sort(), 0.99)),
-      ),
-      sent: slices.reduce((total, one) => total + one.sent, 0),
-      failed: slices.reduce((total, one) => total + one.errors + one.non2xx, 0),
-    };
-  };
-  return [summarise(results[0] ?? []), summarise(results[1] ?? [])];
 }
 
 type Slice = { result: autocannon.Result; latencies: Float64Array; cpu: number | undefined };
@@ -689,7 +589,8 @@ function load(
   seconds: number,
   done: (error: unknown, result: autocannon.Result) => void,
 ) {
-  const headers = headersInTurn(target);
+  let visitor = 0;
+  let turn = 0;
   return autocannon(
     {
       url,
@@ -702,10 +603,23 @@ function load(
           path: target.path,
           headers: target.headers,
           // A fixed request is built once; one that changes is built anew for each request.
-          ...(headers || target.body
+          ...((target.body ?? target.manyVisitors ?? target.tokens)
             ? {
                 setupRequest: (request: autocannon.Request) => {
-                  if (headers) request.headers = headers();
+                  if (target.tokens) {
+                    turn = (turn + 1) % target.tokens.length;
+                    request.headers = {
+                      ...target.headers,
+                      authorization: `Bearer ${target.tokens[turn]}`,
+                    };
+                  }
+                  if (target.manyVisitors) {
+                    visitor = (visitor + 1) % VISITORS;
+                    request.headers = {
+                      ...target.headers,
+                      'x-forwarded-for': `10.${visitor >> 16}.${(visitor >> 8) & 255}.${visitor & 255}`,
+                    };
+                  }
                   if (target.body) request.body = target.body();
                   return request;
                 },
@@ -716,28 +630,6 @@ function load(
     },
     done,
   );
-}
-
-/**
- * The headers of each next request of a target whose requests differ (the next reader's token,
- * the next visitor's address), undefined for one whose headers are fixed.
- */
-function headersInTurn(target: Target): (() => Record<string, string>) | undefined {
-  if (!target.tokens && !target.manyVisitors) return undefined;
-  let visitor = 0;
-  let turn = 0;
-  return () => {
-    const headers = { ...target.headers };
-    if (target.tokens) {
-      turn = (turn + 1) % target.tokens.length;
-      headers.authorization = `Bearer ${target.tokens[turn]}`;
-    }
-    if (target.manyVisitors) {
-      visitor = (visitor + 1) % VISITORS;
-      headers['x-forwarded-for'] = `10.${visitor >> 16}.${(visitor >> 8) & 255}.${visitor & 255}`;
-    }
-    return headers;
-  };
 }
 
 /** Every request adds a wallet of its own: a unique address, as a real user's would be. */

@@ -1,10 +1,10 @@
 import {
   sql,
+  expressionBuilder,
   type Expression,
   type ExpressionBuilder,
   type Kysely,
   type RawBuilder,
-  type SelectQueryBuilder,
   type SqlBool,
 } from 'kysely';
 import { withoutControlCharacters } from '@nexusplay/contract/text';
@@ -33,7 +33,7 @@ const TRIGRAM = 3;
  * On SQLite, a term with at most this many matches in the user's rows is narrowed to their ids;
  * a more common one is left to the walk along the user's list, which then fills a page quickly.
  */
-const MAX_CANDIDATES = 1_000;
+const MAX_CANDIDATES = 300;
 
 const escapeLike = (text: string) => text.replace(/[\\%_]/g, (c) => `\\${c}`);
 
@@ -104,54 +104,74 @@ export function personalListTotal(db: Kysely<Database>, userId: number, list: Pe
  */
 export const SEARCH_WALK_ROWS = 500;
 
-/** The rows a search's page is read from, under the list's own name. */
-export type SearchSource<L extends PersonalList> = SelectQueryBuilder<Database, L, object>;
-
-type SearchPage<Item> = { items: Item[]; total: number; totalIsLowerBound: boolean };
+type SearchPage<Row> = { items: Row[]; total: number; totalIsLowerBound: boolean };
 
 /**
- * PostgreSQL: a page of a search of one user's list, in steps whose cost does not rest on the
- * planner's table-wide estimate of the search (a word common in other users' rows and rare in
- * this user's led it to walk every row of the user for a page it never filled):
+ * PostgreSQL: a page of a search of one user's list, in one statement whose cost does not rest
+ * on the planner's table-wide estimate of the search (a word common in other users' rows and
+ * rare in this user's led it to walk every row of the user for a page it never filled):
  *
- * 1. the user's first SEARCH_WALK_ROWS rows in list order, tested one by one. A user with no
- *    more rows than that is answered in full. Otherwise, when they hold the whole page
- *    (`page.offset + page.limit` matches), the page is theirs, and the total their matches
- *    counted up to the lookahead, a lower bound;
+ * 1. the user's first SEARCH_WALK_ROWS rows in list order are tested one by one (`hits`). They
+ *    answer when the user has no more rows than that, or when they hold the whole page
+ *    (`offset + limit` matches; the total, their matches counted up to `upTo`, is then a lower
+ *    bound);
  * 2. else the word is rare in the user's rows (under one match in SEARCH_WALK_ROWS / limit), and
  *    only its matches are read, through the index on (user_id, search_text) of migration 0016,
  *    into a materialized set (no LIMIT to tempt the planner into walking the list), then sorted.
+ *    The choice is a one-time filter: the set is not read at all when the walk answers.
  *
- * `matches` is the search's condition; `read` reads the page from a source.
+ * `matches` is the search's condition over the list's columns.
  */
-export async function searchPostgres<L extends PersonalList, Item>(
+export async function searchPostgres<L extends PersonalList, Row>(
   db: Kysely<Database>,
   list: L,
   userId: number,
-  page: { limit: number; offset: number },
+  columns: readonly string[],
+  page: { limit: number; offset: number; upTo: number },
   matches: (eb: ExpressionBuilder<Database, L>) => Expression<SqlBool>,
-  read: (source: SearchSource<L>) => Promise<SearchPage<Item>>,
-): Promise<SearchPage<Item>> {
-  // The table's name is a type parameter here: the builders below are the list's own, retyped.
-  // eslint-disable-next-line @typescript-eslint/no-explicit-any
-  const loose = db as Kysely<any>;
-  const owned = () => loose.selectFrom(list).selectAll().where('user_id', '=', userId);
-  const walked = loose
-    .selectFrom(owned().orderBy('id').limit(SEARCH_WALK_ROWS).as(list))
-    .where(matches as never) as unknown as SearchSource<L>;
-  // Side by side on two of the pool's connections: the user's row count says whether the walk
-  // saw every row.
-  const [counted, first] = await Promise.all([
-    personalListTotal(db, userId, list).executeTakeFirst(),
-    read(walked),
-  ]);
-  if (Number(counted?.row_count ?? 0) <= SEARCH_WALK_ROWS) return first;
-  if (first.total >= page.offset + page.limit) return { ...first, totalIsLowerBound: true };
-  const indexed = loose
-    .with(
-      (cte) => cte('matched').materialized(),
-      () => owned().where(matches as never),
+): Promise<SearchPage<Row>> {
+  const table = sql.table(list);
+  const condition = matches(expressionBuilder<Database, L>());
+  const picked = sql.join(columns.map((column) => sql.ref(column)));
+  const need = page.offset + page.limit;
+  const { rows } = await sql<Record<string, unknown>>`
+    with walked as (
+      select * from ${table} where user_id = ${userId} order by id limit ${SEARCH_WALK_ROWS}
+    ),
+    hits as (select ${picked} from walked as ${table} where ${condition}),
+    owned as (
+      select coalesce((${personalListTotal(db, userId, list)}), 0) as n
+    ),
+    decided as (
+      select (select n from owned) <= ${SEARCH_WALK_ROWS}
+        or (select count(*) from (select 1 from hits limit ${need}) as h) >= ${need} as walk
+    ),
+    indexed as materialized (
+      select ${picked} from ${table}
+      where user_id = ${userId} and ${condition} and not (select walk from decided)
+    ),
+    chosen as (
+      select * from hits where (select walk from decided)
+      union all
+      select * from indexed
     )
-    .selectFrom(`matched as ${list}`) as unknown as SearchSource<L>;
-  return read(indexed);
+    select totals.*, rows.* from (
+      select (select walk from decided) as walk, (select n from owned) as owned,
+        (select count(*) from (select 1 from chosen limit ${page.upTo}) as c) as total
+    ) as totals
+    left join (
+      select * from chosen order by id limit ${page.limit} offset ${page.offset}
+    ) as rows on true`.execute(db);
+  const first = rows[0];
+  const total = Number(first?.total ?? 0);
+  const walkAnswered = first?.walk === true;
+  return {
+    // A page past the end is the totals' one row, joined to none.
+    items: rows
+      .filter((row) => row.id !== null)
+      .map((row) => Object.fromEntries(columns.map((column) => [column, row[column]])) as Row),
+    total,
+    totalIsLowerBound:
+      total >= page.upTo || (walkAnswered && Number(first?.owned) > SEARCH_WALK_ROWS),
+  };
 }

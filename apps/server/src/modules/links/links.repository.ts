@@ -53,13 +53,13 @@ export async function listLinks(
   if (!q) return linksPage(db, [userId], query);
   const upTo = (query.offset ?? 0) + (query.limit ?? LIST_CAP) + SEARCH_COUNT_LOOKAHEAD;
   if (engine === 'postgres') {
-    return searchPostgres(
+    return searchPostgres<'links', LinkRow>(
       db,
       'links',
       userId,
-      { limit: query.limit ?? LIST_CAP, offset: query.offset ?? 0 },
+      COLUMNS,
+      { limit: query.limit ?? LIST_CAP, offset: query.offset ?? 0, upTo },
       () => searchTextContains('links', q),
-      (source) => pageWithTotal(source.select(COLUMNS).orderBy('id'), query, { upTo }),
     );
   }
   let base = db.selectFrom('links').where('user_id', '=', userId);

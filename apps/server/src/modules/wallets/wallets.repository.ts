@@ -78,11 +78,12 @@ export async function listWallets(
   const hexDigits = /^(?:0x|ronin:)?([0-9a-f]+)$/i.exec(q.trim())?.[1];
   const digitsMatch = (digits: string) => containsInsensitive(sql`substr(address, 3)`, digits);
   if (engine === 'postgres') {
-    const page = await searchPostgres(
+    const page = await searchPostgres<'wallets', WalletRow>(
       db,
       'wallets',
       userId,
-      { limit: query.limit ?? LIST_CAP, offset: query.offset ?? 0 },
+      COLUMNS,
+      { limit: query.limit ?? LIST_CAP, offset: query.offset ?? 0, upTo },
       (eb) =>
         eb.or([
           searchTextContains('wallets', q),
@@ -90,7 +91,6 @@ export async function listWallets(
             ? [eb.and([digitsMatch(hexDigits), searchTextContains('wallets', hexDigits)])]
             : []),
         ]),
-      (source) => pageWithTotal(source.select(COLUMNS).orderBy('id'), query, { upTo }),
     );
     return { ...page, items: page.items.map(toWallet) };
   }
