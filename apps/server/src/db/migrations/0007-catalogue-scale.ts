@@ -1,4 +1,5 @@
 import { sql, type Kysely } from 'kysely';
+import { extensionSchema } from '../migration-helpers.js';
 import { GAME_BLOCK_IDS, type Engine } from '../schema.js';
 
 /*
@@ -130,10 +131,7 @@ async function createPostgresTriggers(db: Kysely<unknown>, d: Directory) {
 }
 
 async function addSearchText(db: Kysely<unknown>) {
-  const { rows } = await sql<{ schema: string }>`
-    select n.nspname as schema from pg_extension e join pg_namespace n on n.oid = e.extnamespace
-    where e.extname = 'pg_trgm'`.execute(db);
-  const trigramSchema = rows[0]?.schema;
+  const trigramSchema = await extensionSchema(db, 'pg_trgm');
   for (const [table, expression] of Object.entries(SEARCH_TEXT)) {
     await sql
       .raw(

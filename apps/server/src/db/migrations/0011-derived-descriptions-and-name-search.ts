@@ -1,4 +1,5 @@
 import { sql, type Kysely } from 'kysely';
+import { extensionSchema } from '../migration-helpers.js';
 import sanitizeHtml from 'sanitize-html';
 import { summaryOf } from '../../modules/blogs/blog-html.js';
 import { escapeHtml } from '../../lib/html.js';
@@ -92,10 +93,7 @@ async function searchGameNamesOnly(db: Kysely<unknown>) {
   await sql`alter table games add column search_text text generated always as (lower(name)) stored`.execute(
     db,
   );
-  const { rows } = await sql<{ schema: string }>`
-    select n.nspname as schema from pg_extension e join pg_namespace n on n.oid = e.extnamespace
-    where e.extname = 'pg_trgm'`.execute(db);
-  const trigramSchema = rows[0]?.schema;
+  const trigramSchema = await extensionSchema(db, 'pg_trgm');
   // Without pg_trgm (see migration 0003) search scans, as before.
   if (!trigramSchema) return;
   await sql`create index games_search_text_trgm on games using gin (search_text ${sql.id(trigramSchema)}.gin_trgm_ops)`.execute(

@@ -1,4 +1,9 @@
 import { sql, type Kysely } from 'kysely';
+import {
+  createPersonalSearchTable,
+  extensionSchema,
+  personalCountChange,
+} from '../migration-helpers.js';
 import type { Engine } from '../schema.js';
 import { PERSONAL_SEARCH_TEXT, type PersonalList } from '../personal-search.js';
 
@@ -46,47 +51,8 @@ export async function up(db: Kysely<unknown>, engine: Engine): Promise<void> {
   await db.schema.dropIndex('income_records_owner_idx').execute();
 }
 
-const countChange = (list: PersonalList, row: string, delta: 1 | -1) =>
-  delta === 1
-    ? `insert into personal_list_counts (user_id, list, row_count) values (${row}.user_id, '${list}', 1)
-         on conflict (user_id, list) do update set row_count = personal_list_counts.row_count + 1;`
-    : `update personal_list_counts set row_count = row_count - 1
-         where user_id = ${row}.user_id and list = '${list}';`;
-
 async function sqliteList(db: Kysely<unknown>, list: PersonalList) {
-  const text = (row: string) => PERSONAL_SEARCH_TEXT[list](row, 'sqlite');
-  await sql
-    .raw(
-      `create virtual table ${list}_search using fts5(search_text, content='', contentless_delete=1, tokenize='trigram')`,
-    )
-    .execute(db);
-  await sql
-    .raw(
-      `create trigger ${list}_personal_insert after insert on ${list} begin
-         ${countChange(list, 'new', 1)}
-         insert into ${list}_search (rowid, search_text) values (new.id, ${text('new')});
-       end`,
-    )
-    .execute(db);
-  await sql
-    .raw(
-      `create trigger ${list}_personal_delete after delete on ${list} begin
-         ${countChange(list, 'old', -1)}
-         delete from ${list}_search where rowid = old.id;
-       end`,
-    )
-    .execute(db);
-  await sql
-    .raw(
-      `create trigger ${list}_personal_update after update on ${list} begin
-         delete from ${list}_search where rowid = old.id;
-         insert into ${list}_search (rowid, search_text) values (new.id, ${text('new')});
-       end`,
-    )
-    .execute(db);
-  await sql
-    .raw(`insert into ${list}_search (rowid, search_text) select id, ${text(list)} from ${list}`)
-    .execute(db);
+  await createPersonalSearchTable(db, list, (row) => `${row}.id`);
 }
 
 async function postgresList(db: Kysely<unknown>, list: PersonalList) {
@@ -95,9 +61,9 @@ async function postgresList(db: Kysely<unknown>, list: PersonalList) {
       `create function ${list}_personal_count() returns trigger language plpgsql as $$
        begin
          if tg_op = 'INSERT' then
-           ${countChange(list, 'new', 1)}
+           ${personalCountChange(list, 'new', 1)}
          else
-           ${countChange(list, 'old', -1)}
+           ${personalCountChange(list, 'old', -1)}
          end if;
          return null;
        end $$`,
@@ -116,10 +82,7 @@ async function postgresList(db: Kysely<unknown>, list: PersonalList) {
       `alter table ${list} add column search_text text generated always as (${PERSONAL_SEARCH_TEXT[list](list, 'postgres')}) stored`,
     )
     .execute(db);
-  const { rows } = await sql<{ schema: string }>`
-    select n.nspname as schema from pg_extension e join pg_namespace n on n.oid = e.extnamespace
-    where e.extname = 'pg_trgm'`.execute(db);
-  const trigramSchema = rows[0]?.schema;
+  const trigramSchema = await extensionSchema(db, 'pg_trgm');
   // Without pg_trgm (migration 0003 could not install it) a search still works, by scanning.
   if (!trigramSchema) return;
   await sql`create index ${sql.id(`${list}_search_text_trgm`)} on ${sql.table(list)} using gin (search_text ${sql.id(trigramSchema)}.gin_trgm_ops)`.execute(

@@ -1,6 +1,7 @@
 import { sql, type Kysely } from 'kysely';
+import { createPersonalSearchTable, extensionSchema } from '../migration-helpers.js';
 import type { Engine } from '../schema.js';
-import { PERSONAL_SEARCH_TEXT, searchKey, type PersonalList } from '../personal-search.js';
+import { searchKey, type PersonalList } from '../personal-search.js';
 
 /*
  * A search of one user's wallets or links reads that user's matches, not every user's: the
@@ -11,7 +12,8 @@ import { PERSONAL_SEARCH_TEXT, searchKey, type PersonalList } from '../personal-
  * PostgreSQL: with btree_gin, the GIN index holds (user_id, search_text) and answers both
  * conditions inside the index, so that only the user's matching rows are read from the table
  * (with the index of 0014, every user's matching rows were); it serves a search of the text
- * alone as well, so it replaces the index of 0014. Where btree_gin or pg_trgm cannot be installed, the index of 0014 stays.
+ * alone as well, so it replaces the index of 0014. Where btree_gin or pg_trgm cannot be
+ * installed, the index of 0014 stays.
  *
  * SQLite: the FTS5 tables' rowids become (user_id, id) in one integer (searchKey), so that a
  * match restricted to one user's range of rowids reads only that user's entries. The tables are
@@ -41,58 +43,10 @@ export async function up(db: Kysely<unknown>, engine: Engine): Promise<void> {
   }
 }
 
-async function extensionSchema(db: Kysely<unknown>, name: string) {
-  const { rows } = await sql<{ schema: string }>`
-    select n.nspname as schema from pg_extension e join pg_namespace n on n.oid = e.extnamespace
-    where e.extname = ${name}`.execute(db);
-  return rows[0]?.schema;
-}
-
 async function keyedByOwner(db: Kysely<unknown>, list: PersonalList) {
-  const text = (row: string) => PERSONAL_SEARCH_TEXT[list](row, 'sqlite');
-  const key = (row: string) => searchKey(`${row}.user_id`, `${row}.id`);
   for (const event of ['insert', 'delete', 'update']) {
     await sql.raw(`drop trigger ${list}_personal_${event}`).execute(db);
   }
   await sql.raw(`drop table ${list}_search`).execute(db);
-  await sql
-    .raw(
-      `create virtual table ${list}_search using fts5(search_text, content='', contentless_delete=1, tokenize='trigram')`,
-    )
-    .execute(db);
-  const counts = {
-    insert: `insert into personal_list_counts (user_id, list, row_count) values (new.user_id, '${list}', 1)
-         on conflict (user_id, list) do update set row_count = personal_list_counts.row_count + 1;`,
-    delete: `update personal_list_counts set row_count = row_count - 1
-         where user_id = old.user_id and list = '${list}';`,
-  };
-  await sql
-    .raw(
-      `create trigger ${list}_personal_insert after insert on ${list} begin
-         ${counts.insert}
-         insert into ${list}_search (rowid, search_text) values (${key('new')}, ${text('new')});
-       end`,
-    )
-    .execute(db);
-  await sql
-    .raw(
-      `create trigger ${list}_personal_delete after delete on ${list} begin
-         ${counts.delete}
-         delete from ${list}_search where rowid = ${key('old')};
-       end`,
-    )
-    .execute(db);
-  await sql
-    .raw(
-      `create trigger ${list}_personal_update after update on ${list} begin
-         delete from ${list}_search where rowid = ${key('old')};
-         insert into ${list}_search (rowid, search_text) values (${key('new')}, ${text('new')});
-       end`,
-    )
-    .execute(db);
-  await sql
-    .raw(
-      `insert into ${list}_search (rowid, search_text) select ${key(list)}, ${text(list)} from ${list}`,
-    )
-    .execute(db);
+  await createPersonalSearchTable(db, list, (row) => searchKey(`${row}.user_id`, `${row}.id`));
 }
