@@ -125,6 +125,8 @@ type Run = {
   p99: number;
   /** The median of the slices' own p99: a disturbance of the machine shows in one slice only. */
   sliceP99: number;
+  /** Requests a second in each slice, in the order taken (round by round). */
+  sliceRps: number[];
   errors: number;
   non2xx: number;
   total: number;
@@ -319,7 +321,8 @@ export async function runApiBench(options: ApiBenchOptions): Promise<Check[]> {
         String(measured.errors + measured.non2xx),
         base ? base.rps.toFixed(0) : '',
         base ? ms(base.sliceP99) : '',
-        base ? `${((measured.rps / base.rps) * 100).toFixed(0)}%` : '',
+        base ? percent(measured.rps / base.rps) : '',
+        base ? percent(median(pairedShares(measured, base))) : '',
         micros(measured.cpuPerRequest),
         base ? micros(base.cpuPerRequest) : '',
       ]);
@@ -350,7 +353,8 @@ export async function runApiBench(options: ApiBenchOptions): Promise<Check[]> {
           'errors',
           'baseline req/s',
           'baseline p99 (median slice)',
-          'of baseline',
+          'of baseline (all)',
+          'of baseline (median pair)',
           'CPU/request',
           'baseline CPU/request',
         ],
@@ -396,6 +400,8 @@ export async function runApiBench(options: ApiBenchOptions): Promise<Check[]> {
 const micros = (value: number | undefined) =>
   value === undefined ? 'n/a' : `${value.toFixed(0)} µs`;
 
+const percent = (share: number) => `${(share * 100).toFixed(0)}%`;
+
 /**
  * A signed-in read asked by `tokens` in turn (each request the next user's), budgeted against the
  * baseline. The baseline repeats the first user's answer: the same size of page.
@@ -427,7 +433,8 @@ function nothingKeptShare(target: Target, measured: Run, base: Run): Check {
     section: 'API',
     name: `${target.name}: throughput`,
     figure:
-      `${((measured.rps / base.rps) * 100).toFixed(0)}% of baseline (${measured.rps.toFixed(0)} / ` +
+      `${percent(median(pairedShares(measured, base)))} of baseline in the median pair, ` +
+      `${percent(measured.rps / base.rps)} over all (${measured.rps.toFixed(0)} / ` +
       `${base.rps.toFixed(0)} req/s), p99 ${(measured.sliceP99 / base.sliceP99).toFixed(2)}x, ` +
       `${micros(measured.cpuPerRequest)} of CPU per request`,
     budget: 'the first read after a write (info)',
@@ -436,15 +443,32 @@ function nothingKeptShare(target: Target, measured: Run, base: Run): Check {
   };
 }
 
+/**
+ * The server's requests a second against the baseline's, slice by slice: each of the server's
+ * slices was taken right beside one of the baseline's (ABBA), so each pair saw the machine alike.
+ */
+function pairedShares(measured: Run, base: Run): number[] {
+  return measured.sliceRps.flatMap((rps, index) => {
+    const beside = base.sliceRps[index];
+    return beside ? [rps / beside] : [];
+  });
+}
+
 function readBudgets(target: Target, budget: ReadBudget, measured: Run, base: Run): Check[] {
-  const ratio = measured.rps / base.rps;
+  const shares = pairedShares(measured, base);
+  // The median pair, as the p99 reads the median slice: a stall of the shared machine lands in
+  // one slice and would otherwise decide the figure alone.
+  const share = median(shares);
   const checks: Check[] = [
     {
       section: 'API',
       name: `${target.name}: throughput`,
-      figure: `${(ratio * 100).toFixed(0)}% of baseline (${measured.rps.toFixed(0)} / ${base.rps.toFixed(0)} req/s)`,
-      budget: `>= ${budget.minShare * 100}%`,
-      pass: ratio >= budget.minShare,
+      figure:
+        `${percent(share)} of baseline in the median of ${shares.length} paired slices ` +
+        `(${shares.map(percent).join(', ')}); ${percent(measured.rps / base.rps)} over all ` +
+        `(${measured.rps.toFixed(0)} / ${base.rps.toFixed(0)} req/s)`,
+      budget: `>= ${budget.minShare * 100}% (median pair)`,
+      pass: share >= budget.minShare,
     },
   ];
   const { maxP99Ratio } = budget;
@@ -529,9 +553,12 @@ async function measurePair(
     server: combine(sides.get(server) ?? []),
     baseline: baseline ? combine(sides.get(baseline) ?? []) : undefined,
   };
+  const slicesText = (run: Run) => run.sliceRps.map((rps) => rps.toFixed(0)).join('/');
   console.log(
-    `: ${result.server.rps.toFixed(0)} req/s` +
-      (result.baseline ? `, baseline ${result.baseline.rps.toFixed(0)} req/s` : ''),
+    `: ${result.server.rps.toFixed(0)} req/s (${slicesText(result.server)})` +
+      (result.baseline
+        ? `, baseline ${result.baseline.rps.toFixed(0)} req/s (${slicesText(result.baseline)})`
+        : ''),
   );
   return result;
 }
@@ -559,6 +586,7 @@ function combine(slices: Slice[]): Run {
         .filter((slice) => slice.latencies.length > 0)
         .map((slice) => percentile(Float64Array.from(slice.latencies).sort(), 0.99)),
     ),
+    sliceRps: results.map((result) => result['2xx'] / result.duration),
     errors: sum((result) => result.errors),
     non2xx: sum((result) => result.non2xx),
     total,
