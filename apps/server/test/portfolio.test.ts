@@ -269,6 +269,77 @@ describe('the Ronin portfolio against a real node', () => {
     });
   });
 
+  describe('the answer kept in memory', () => {
+    const ronOf = (answer: TPortfolioResponse, walletId: number) =>
+      answer.wallets
+        .find((wallet) => wallet.wallet_id === walletId)
+        ?.tokens.find((token) => token.symbol === 'RON')?.amount;
+
+    it('is sent again while the wallets and the figures it was valued from are unchanged', async () => {
+      await node.placeMulticall3();
+      const t = await appWith(node, upstream, { BALANCE_TTL: '60s' });
+      try {
+        const { token, userId } = await signedIn(t.app);
+        const first = newAddress();
+        const second = newAddress();
+        await node.setRonBalance(first, 3n * E18);
+        await node.setRonBalance(second, 7n * E18);
+        const walletId = await addWallet(t.app, token, first);
+        expect(ronOf(await portfolio(t.app, token), walletId)).toBe('3');
+
+        // The address changed behind the wallets' version: the kept answer shows the first.
+        const db = t.db.kysely;
+        const version = await db
+          .selectFrom('list_versions')
+          .select('version')
+          .where('list', '=', 'wallets')
+          .where('user_id', '=', userId)
+          .executeTakeFirstOrThrow();
+        await db
+          .updateTable('wallets')
+          .set({ address: second })
+          .where('id', '=', walletId)
+          .execute();
+        await db
+          .updateTable('list_versions')
+          .set({ version: version.version })
+          .where('list', '=', 'wallets')
+          .where('user_id', '=', userId)
+          .execute();
+        expect(ronOf(await portfolio(t.app, token), walletId)).toBe('3');
+
+        // Any write to the wallets moves their version on: read again, with the second's amounts.
+        const renamed = await t.app.inject({
+          method: 'PUT',
+          url: `/api/wallets/${walletId}`,
+          headers: bearer(token),
+          payload: { wallet_name: 'Renamed', wallet_address: second },
+        });
+        expect(renamed.statusCode).toBe(200);
+        expect(ronOf(await portfolio(t.app, token), walletId)).toBe('7');
+      } finally {
+        await t.close();
+      }
+    });
+
+    it('is read again once a balance it was valued from is due for a check', async () => {
+      await node.placeMulticall3();
+      const t = await appWith(node, upstream, { BALANCE_TTL: '300ms' });
+      try {
+        const { token } = await signedIn(t.app);
+        const address = newAddress();
+        await node.setRonBalance(address, 3n * E18);
+        const walletId = await addWallet(t.app, token, address);
+        expect(ronOf(await portfolio(t.app, token), walletId)).toBe('3');
+        await node.setRonBalance(address, 5n * E18);
+        await sleep(350);
+        expect(ronOf(await portfolio(t.app, token), walletId)).toBe('5');
+      } finally {
+        await t.close();
+      }
+    });
+  });
+
   describe('daily snapshots and history', () => {
     let s: Setup;
     beforeAll(async () => {

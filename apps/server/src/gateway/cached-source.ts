@@ -77,6 +77,20 @@ export class CachedSource<T> {
   }
 
   /**
+   * Until when (ms since the epoch) get() answers what it answered in `read` without a check:
+   * the next check's time while the value in memory is still the one `read` holds, else 0 (a
+   * check in flight, or a newer value since). An answer built from `read` is good until then.
+   */
+  unchangedUntil(read: SourceValue<T>): number {
+    if (this.inFlight) return 0;
+    const { current } = this;
+    const same = current
+      ? current.value === read.value && current.asOf === read.asOf && this.lastFailed === read.stale
+      : read.asOf === null;
+    return same ? this.nextCheck : 0;
+  }
+
+  /**
    * What get() would answer, without waiting for the upstream: the value in memory, else the last
    * one kept in the database. When a check is due, it starts in the background.
    */

@@ -36,7 +36,7 @@ declare module 'fastify' {
     /** Serialised public lists, dropped per namespace on every write. */
     publicCache: PublicCache;
     /** Signed-in answers, each sent again only while the rows it was read from are unchanged. */
-    personalAnswers: Pick<PersonalAnswers, 'enabled' | 'size' | 'skip'>;
+    personalAnswers: Pick<PersonalAnswers, 'enabled' | 'size' | 'skip' | 'keepUntil'>;
   }
 }
 
@@ -111,9 +111,10 @@ function personalAnswersOf(app: FastifyInstance): PersonalAnswers {
  * The hooks that let a signed-in GET route (access 'user') answer from memory: spread them into
  * the route's options. `sources` are the lists its answer is read from, every one of them, or a
  * write would go unseen; `headers` those of its headers sent again with the kept body. A handler
- * whose answer will change without a write to them calls answerNotKept. The versions are read
- * after the access check, so the check and its refusals are unchanged; a kept answer is sent only
- * to the user it was read for, at the URL it was read at, which was validated then.
+ * whose answer will change without a write to them calls answerNotKept, or answerKeptUntil with
+ * the time it may change (figures of the gateway, fresh until their next check). The versions
+ * are read after the access check, so the check and its refusals are unchanged; a kept answer is
+ * sent only to the user it was read for, at the URL it was read at, which was validated then.
  */
 export function keptAnswers(
   app: FastifyInstance,
@@ -152,6 +153,14 @@ export function keptAnswers(
 /** This request's answer is sent but not kept: it would change without a write (see keptAnswers). */
 export function answerNotKept(app: FastifyInstance, request: FastifyRequest) {
   personalAnswersOf(app).skip(request);
+}
+
+/**
+ * This request's answer is kept only until `until` (ms since the epoch), when figures it was
+ * read from besides its rows (the gateway's) may change: see keptAnswers.
+ */
+export function answerKeptUntil(app: FastifyInstance, request: FastifyRequest, until: number) {
+  personalAnswersOf(app).keepUntil(request, until);
 }
 
 /** Sends a page's HTML, compressed as the client accepts; each page's encodings are kept. */

@@ -10,13 +10,15 @@ type Kept = {
   body: Buffer;
   headers: readonly (readonly [string, string])[];
   checked: Check;
+  /** When it was read from figures of the gateway as well: the time they may next change. */
+  until: number;
 };
 
 /** The connection's change count when the versions were read, if read at once (SQLite). */
 type Check = { changes: number | undefined; at: number };
 
-/** A request whose answer may be kept once sent: under which key and versions. */
-type Pending = { key: string; version: string; checked: Check };
+/** A request whose answer may be kept once sent: under which key and versions, until when. */
+type Pending = { key: string; version: string; checked: Check; until: number };
 
 /** What each entry costs besides its text: the key, the versions and the objects. */
 const ENTRY_OVERHEAD_BYTES = 256;
@@ -76,7 +78,13 @@ export class PersonalAnswers {
    */
   sendUnchanged(reply: FastifyReply, key: string, changes: number): boolean {
     const kept = this.kept?.get(key);
-    if (!kept || kept.checked.changes !== changes || this.now() - kept.checked.at >= RECHECK_MS) {
+    const now = this.now();
+    if (
+      !kept ||
+      kept.checked.changes !== changes ||
+      now - kept.checked.at >= RECHECK_MS ||
+      now >= kept.until
+    ) {
       return false;
     }
     send(reply, kept);
@@ -97,18 +105,30 @@ export class PersonalAnswers {
   ): boolean {
     const checked = { changes, at: this.now() };
     const kept = this.kept?.get(key);
-    if (kept && kept.version === version) {
+    if (kept && kept.version === version && checked.at < kept.until) {
       kept.checked = checked;
       send(reply, kept);
       return true;
     }
-    this.pending.set(request, { key, version, checked });
+    this.pending.set(request, { key, version, checked, until: Number.POSITIVE_INFINITY });
     return false;
   }
 
   /** This request's answer must not be kept (it will change without a write, say). */
   skip(request: FastifyRequest) {
     this.pending.delete(request);
+  }
+
+  /**
+   * This request's answer is good only until `until` (ms since the epoch) however its rows stay:
+   * it was read from figures of the gateway too, which may change then. Not kept if that has
+   * passed already.
+   */
+  keepUntil(request: FastifyRequest, until: number) {
+    const pending = this.pending.get(request);
+    if (!pending) return;
+    if (until <= this.now()) this.pending.delete(request);
+    else pending.until = Math.min(pending.until, until);
   }
 
   /** On sending: keeps a successful answer of a request `answer` said may be kept. */
@@ -129,6 +149,7 @@ export class PersonalAnswers {
       body: Buffer.from(payload),
       headers: kept,
       checked: pending.checked,
+      until: pending.until,
     });
   }
 }

@@ -1,18 +1,23 @@
 import type { Kysely } from 'kysely';
 import type { Database } from '../../db/schema.js';
+import { compiledOnce } from '../../db/compiled-once.js';
 import { batches } from '../../lib/row-import.js';
 
 type DB = Kysely<Database>;
 
+const firstWallets = compiledOnce<[userId: number, limit: number], { id: number; address: string }>(
+  (db, arg) =>
+    db
+      .selectFrom('wallets')
+      .select(['id', 'address'])
+      .where('user_id', '=', arg(0))
+      .orderBy('id')
+      .limit(arg(1)),
+);
+
 /** The user's first `limit` wallets (oldest first), with their stored address. */
 export function walletAddresses(db: DB, userId: number, limit: number) {
-  return db
-    .selectFrom('wallets')
-    .select(['id', 'address'])
-    .where('user_id', '=', userId)
-    .orderBy('id')
-    .limit(limit)
-    .execute();
+  return firstWallets(db, [userId, limit]);
 }
 
 /** Tracked wallets of every user without a total for `day`, a page at a time, in id order. */

@@ -1,6 +1,7 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { ZErrorResponse } from '@nexusplay/contract/errors';
 import { ZPortfolioHistory, ZPortfolioResponse } from '@nexusplay/contract/portfolio';
+import { answerKeptUntil, keptAnswers } from '../../http-cache/http-cache.js';
 import { BEARER } from '../../lib/route-schemas.js';
 import { requireUser } from '../../plugins/auth.js';
 import { getPortfolio, getPortfolioHistory } from './portfolio.service.js';
@@ -25,8 +26,19 @@ export const portfolioRoutes: FastifyPluginAsyncZod = async (app) => {
         security: BEARER,
         response: { 200: ZPortfolioResponse, ...ERRORS },
       },
+      // Polled by every open Wallet Tracker: sent again from memory while the wallets are
+      // unchanged and no balance, price or rate it was valued from is due for a check.
+      ...keptAnswers(app, { own: ['wallets'] }),
     },
-    async (request) => getPortfolio(db(), app.gateway, requireUser(request).id),
+    async (request) => {
+      const { portfolio, unchangedUntil } = await getPortfolio(
+        db(),
+        app.gateway,
+        requireUser(request).id,
+      );
+      answerKeptUntil(app, request, unchangedUntil);
+      return portfolio;
+    },
   );
 
   app.post(
@@ -41,7 +53,7 @@ export const portfolioRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: ZPortfolioResponse, ...ERRORS },
       },
     },
-    async (request) => getPortfolio(db(), app.gateway, requireUser(request).id),
+    async (request) => (await getPortfolio(db(), app.gateway, requireUser(request).id)).portfolio,
   );
 
   app.get(

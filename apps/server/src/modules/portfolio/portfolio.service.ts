@@ -92,10 +92,14 @@ function valueWallet(
 /** The wallets' balances through the cache, each address asked once however often it is tracked. */
 async function balancesOf(gateway: Gateway, addresses: readonly string[]) {
   const unique = [...new Set(addresses)];
-  const values = await Promise.all(
-    unique.map((address) => gateway.balances.forAddress(address).get()),
-  );
-  return new Map(unique.map((address, index) => [address, values[index]!]));
+  const sources = unique.map((address) => gateway.balances.forAddress(address));
+  const values = await Promise.all(sources.map((source) => source.get()));
+  return {
+    byAddress: new Map(unique.map((address, index) => [address, values[index]!])),
+    /** Until when every one of these values stays as read (see CachedSource.unchangedUntil). */
+    unchangedUntil: () =>
+      Math.min(...sources.map((source, index) => source.unchangedUntil(values[index]!))),
+  };
 }
 
 function summarise(
@@ -128,12 +132,16 @@ function summarise(
   };
 }
 
-/** The caller's own wallets valued: only addresses they track are ever looked up. */
+/**
+ * The caller's own wallets valued: only addresses they track are ever looked up. With the
+ * portfolio, until when (ms since the epoch) it stays as it is while the wallets do: the first
+ * time one of the balances, prices or rate it was valued from is due for a check.
+ */
 export async function getPortfolio(
   db: DB,
   gateway: Gateway,
   userId: number,
-): Promise<TPortfolioResponse> {
+): Promise<{ portfolio: TPortfolioResponse; unchangedUntil: number }> {
   const wallets = await walletAddresses(db, userId, PORTFOLIO_MAX_WALLETS + 1);
   const covered = wallets.slice(0, PORTFOLIO_MAX_WALLETS);
   const [balances, prices, fx] = await Promise.all([
@@ -147,14 +155,20 @@ export async function getPortfolio(
   const tokens = tokensOf(gateway);
   const priceOf = priceTable(prices);
   const valued = covered.map((wallet) =>
-    valueWallet(wallet.id, balances.get(wallet.address)!, tokens, priceOf),
+    valueWallet(wallet.id, balances.byAddress.get(wallet.address)!, tokens, priceOf),
   );
-  return {
+  const portfolio = {
     wallets: valued,
     summary: summarise(valued, tokens, priceOf),
     usd_idr: fx.value,
     limited: wallets.length > PORTFOLIO_MAX_WALLETS,
   };
+  const unchangedUntil = Math.min(
+    balances.unchangedUntil(),
+    gateway.prices.unchangedUntil(prices),
+    gateway.fx.unchangedUntil(fx),
+  );
+  return { portfolio, unchangedUntil };
 }
 
 /** The caller's portfolio total per UTC day over the last 30 days; a day without one is null. */
@@ -203,7 +217,12 @@ export async function takeDailySnapshot(db: DB, gateway: Gateway, now = new Date
     );
     const rows: SnapshotRow[] = [];
     for (const wallet of page) {
-      const valued = valueWallet(wallet.id, balances.get(wallet.address)!, tokens, priceOf);
+      const valued = valueWallet(
+        wallet.id,
+        balances.byAddress.get(wallet.address)!,
+        tokens,
+        priceOf,
+      );
       if (valued.total_usd === null || valued.as_of === null) continue;
       rows.push({ wallet_id: wallet.id, day, total_usd: valued.total_usd, as_of: valued.as_of });
     }
