@@ -6,7 +6,7 @@ import type { Config } from '../config.js';
 import type { Database } from '../db/schema.js';
 import { CachedSource, type LastGoodStore, type RefreshCoordinator } from './cached-source.js';
 import { RoninBalanceReader, type Balances } from './ronin-balances.js';
-import { readLastBalances, writeLastBalance } from './wallet-balances.repository.js';
+import { readLastBalances, writeLastBalances } from './wallet-balances.repository.js';
 
 /** Addresses whose cache is kept in memory; one further away is read back from the database. */
 const ADDRESSES_IN_MEMORY = 20_000;
@@ -18,13 +18,7 @@ function balanceStore(db: Kysely<Database>, address: string): LastGoodStore<Bala
       const last = await readLastBalances(db, address);
       return last && { value: last.amounts, asOf: last.asOf };
     },
-    // Every token of the set, or none: a half-written set would mix two moments.
-    write: (balances, asOf) =>
-      db.transaction().execute(async (trx) => {
-        for (const [token, amount] of Object.entries(balances)) {
-          await writeLastBalance(trx, address, token, amount, asOf);
-        }
-      }),
+    write: (balances, asOf) => writeLastBalances(db, address, balances, asOf),
   };
 }
 

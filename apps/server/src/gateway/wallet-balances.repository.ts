@@ -22,24 +22,36 @@ export async function readLastBalances(db: DB, address: string) {
   return { amounts, asOf };
 }
 
-/** One token's amount for every wallet that tracks `address`, in one statement. */
-export async function writeLastBalance(
+/**
+ * The amounts of every token for every wallet that tracks `address`, in one statement: the set
+ * is written whole or not at all (a half-written set would mix two moments), without holding a
+ * transaction open across turns of the event loop.
+ */
+export async function writeLastBalances(
   db: DB,
   address: string,
-  token: string,
-  amount: string,
+  amounts: Readonly<Record<string, string>>,
   asOf: string,
 ) {
+  const [first, ...rest] = Object.entries(amounts).map(([token, amount]) =>
+    db.selectNoFrom((eb) => [
+      eb.cast<string>(eb.val(token), 'varchar(10)').as('token'),
+      eb.cast<string>(eb.val(amount), 'varchar(80)').as('amount'),
+    ]),
+  );
+  if (!first) return;
+  const tokens = rest.reduce((union, row) => union.unionAll(row), first).as('tokens');
   await db
     .insertInto('wallet_balances')
     .columns(['wallet_id', 'token', 'amount', 'as_of'])
     .expression(
       db
         .selectFrom('wallets')
+        .innerJoin(tokens, (join) => join.onTrue())
         .select((eb) => [
           'wallets.id',
-          eb.cast<string>(eb.val(token), 'varchar(10)').as('token'),
-          eb.cast<string>(eb.val(amount), 'varchar(80)').as('amount'),
+          'tokens.token',
+          'tokens.amount',
           eb.cast<string>(eb.val(asOf), 'varchar(30)').as('as_of'),
         ])
         .where('wallets.address', '=', address),
