@@ -27,7 +27,9 @@ import { formatTable, median, ms, percentile, type Check } from './report.js';
 import { openDatabase } from '../apps/server/src/db/database.js';
 import { hashPassword, verifyPassword } from '../apps/server/src/modules/auth/passwords.js';
 import { insertIncome } from '../apps/server/src/modules/income/income.repository.js';
+import { addDays, utcDayOf } from '../apps/server/src/modules/analytics/utc-days.js';
 import { insertLinks } from '../apps/server/src/modules/links/links.repository.js';
+import { insertSnapshots } from '../apps/server/src/modules/portfolio/portfolio.repository.js';
 import {
   listNotificationsFor,
   markRead,
@@ -182,6 +184,7 @@ export async function runApiBench(options: ApiBenchOptions): Promise<Check[]> {
     const api = client(server.url);
     const seeded = await seed(api, admin, path.join(dataDir, 'nexusplay.db'));
     const portfolioToken = await seedPortfolio(server.url, node);
+    await markWalletsValued(path.join(dataDir, 'nexusplay.db'));
     const targets: Target[] = [
       {
         name: `GET /api/games (${GAMES} games)`,
@@ -822,6 +825,36 @@ async function seed(api: Api, admin: Account, databaseFile: string) {
   if (prices.stale !== false)
     throw new Error(`/api/prices is not fresh: ${JSON.stringify(prices)}`);
   return { reader, readerToken, writerToken, readerTokens };
+}
+
+/**
+ * Today's and tomorrow's (UTC) portfolio snapshot for every wallet seeded, so that the server's
+ * hourly snapshot pass (modules/portfolio/daily-snapshots.ts) finds nothing to value when an hour
+ * begins during a row. Otherwise it would ask the test node for all 10,000 readers' wallets at
+ * once, and that node runs in this process, on the load generator's core: the rows it landed in
+ * measured the benchmark's own node, both servers' rates falling by a factor of three to ten.
+ */
+async function markWalletsValued(databaseFile: string) {
+  const db = await openDatabase({ engine: 'sqlite', file: databaseFile });
+  try {
+    const wallets = await db.kysely.selectFrom('wallets').select('id').execute();
+    const now = new Date();
+    const today = utcDayOf(now);
+    const days = [today, addDays(today, 1)];
+    await insertSnapshots(
+      db.kysely,
+      days.flatMap((day) =>
+        wallets.map((wallet) => ({
+          wallet_id: wallet.id,
+          day,
+          total_usd: 0,
+          as_of: now.toISOString(),
+        })),
+      ),
+    );
+  } finally {
+    await db.close();
+  }
 }
 
 /**
