@@ -97,8 +97,9 @@ async function balancesOf(gateway: Gateway, addresses: readonly string[]) {
   return {
     byAddress: new Map(unique.map((address, index) => [address, values[index]!])),
     /** Until when every one of these values stays as read (see CachedSource.unchangedUntil). */
-    unchangedUntil: () =>
-      Math.min(...sources.map((source, index) => source.unchangedUntil(values[index]!))),
+    unchangedUntil: Math.min(
+      ...sources.map((source, index) => source.unchangedUntil(values[index]!)),
+    ),
   };
 }
 
@@ -164,7 +165,7 @@ export async function getPortfolio(
     limited: wallets.length > PORTFOLIO_MAX_WALLETS,
   };
   const unchangedUntil = Math.min(
-    balances.unchangedUntil(),
+    balances.unchangedUntil,
     gateway.prices.unchangedUntil(prices),
     gateway.fx.unchangedUntil(fx),
   );
