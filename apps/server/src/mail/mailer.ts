@@ -4,8 +4,11 @@ import nodemailer from 'nodemailer';
 
 export type OutgoingMail = { to: string; subject: string; text: string; html: string };
 
-/** Hands one message to the mail server; throws when it is not accepted. */
-export type MailTransport = (mail: OutgoingMail & { from: string }) => Promise<void>;
+/**
+ * Hands one message on; throws when it is not accepted. Says whether it was sent, or only
+ * written to the log (no SMTP_URL), so that the log never calls a logged message sent.
+ */
+export type MailTransport = (mail: OutgoingMail & { from: string }) => Promise<'sent' | 'logged'>;
 
 export type MailerOptions = {
   smtpUrl: string | undefined;
@@ -38,6 +41,7 @@ function smtpTransport(url: string, timeoutMs: number): MailTransport {
     });
     try {
       await Promise.race([transporter.sendMail(mail), deadline]);
+      return 'sent';
     } finally {
       clearTimeout(timer);
     }
@@ -54,6 +58,7 @@ function logTransport(log: FastifyBaseLogger): MailTransport {
       { mail: { to: mail.to, subject: mail.subject, text: mail.text } },
       'mail: SMTP_URL is not set, so this message was written here instead of sent',
     );
+    return 'logged';
   };
 }
 
@@ -98,8 +103,8 @@ export class Mailer {
     const attempts = this.retryDelaysMs.length + 1;
     for (let attempt = 1; ; attempt += 1) {
       try {
-        await this.transport({ ...mail, from: this.from });
-        this.log.info({ to: mail.to, attempt }, 'mail: sent');
+        const outcome = await this.transport({ ...mail, from: this.from });
+        if (outcome === 'sent') this.log.info({ to: mail.to, attempt }, 'mail: sent');
         return;
       } catch (error) {
         const delay = this.retryDelaysMs[attempt - 1];
