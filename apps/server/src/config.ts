@@ -154,6 +154,11 @@ export const ZEnv = z.object({
   // Unset or empty: Ronin mainnet's tokens (DEFAULT_RONIN_TOKENS).
   RONIN_TOKENS: z.preprocess(emptyAsUndefined, ZRoninTokens.optional()),
   BALANCE_TTL: ZDuration.default(60),
+  // Requests a second to the node for work no one waits on (the hourly snapshot pass).
+  RONIN_RPS: z.coerce.number().positive().max(1000).default(5),
+  MAX_WALLETS: z.coerce.number().int().min(1).default(1000),
+  MAX_LINKS: z.coerce.number().int().min(1).default(10_000),
+  MAX_INCOME_RECORDS: z.coerce.number().int().min(1).default(50_000),
   TIME_ZONE: z
     .string()
     .default('Asia/Jakarta')
@@ -208,6 +213,8 @@ export type Config = {
   trustProxy: boolean;
   loginThrottle: { maxFailures: number; windowSeconds: number; knownAddressSeconds: number };
   registerPerHour: number;
+  /** The most rows a user may keep in each of their own lists (income: per tracker). */
+  rowCaps: RowCaps;
   /** Bytes of signed-in answers each instance keeps, checked against their versions; 0: none. */
   answerCacheBytes: number;
   seedDemoContent: boolean;
@@ -237,9 +244,17 @@ export type Config = {
     /** The calendar whose days income records are valued by (TIME_ZONE). */
     timeZone: string;
     /** The Ronin node the portfolio asks for balances, and what it asks for. */
-    ronin: { rpcUrl: string; tokens: RoninToken[]; balanceTtlMs: number };
+    ronin: {
+      rpcUrl: string;
+      tokens: RoninToken[];
+      balanceTtlMs: number;
+      /** Requests a second to the node for background work (RONIN_RPS), per instance. */
+      backgroundPerSecond: number;
+    };
   };
 };
+
+export type RowCaps = { wallets: number; links: number; incomeRecords: number };
 
 export class ConfigError extends Error {
   constructor(readonly problems: string[]) {
@@ -302,6 +317,11 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       knownAddressSeconds: e.LOGIN_KNOWN_ADDRESS_TTL,
     },
     registerPerHour: e.REGISTER_MAX_PER_HOUR,
+    rowCaps: {
+      wallets: e.MAX_WALLETS,
+      links: e.MAX_LINKS,
+      incomeRecords: e.MAX_INCOME_RECORDS,
+    },
     answerCacheBytes: Math.round(e.ANSWER_CACHE_MB * 1024 * 1024),
     seedDemoContent: e.SEED_DEMO_CONTENT,
     timeZone: e.TIME_ZONE,
@@ -327,6 +347,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
         rpcUrl: e.RONIN_RPC_URL,
         tokens: e.RONIN_TOKENS ?? ZRoninTokens.parse(DEFAULT_RONIN_TOKENS),
         balanceTtlMs: Math.round(e.BALANCE_TTL * 1000),
+        backgroundPerSecond: e.RONIN_RPS,
       },
     },
   };
