@@ -2,6 +2,7 @@ import { AlertDialog } from 'radix-ui';
 import type { ReactNode } from 'react';
 import { Button, buttonStyles } from './button';
 import { FormAlert } from './form-alert';
+import { useReturnFocus } from './return-focus';
 
 type ConfirmDialogProps = {
   open: boolean;
@@ -21,7 +22,8 @@ type ConfirmDialogProps = {
 
 /**
  * Asks before a destructive action. It stays open while the action runs, so the outcome is seen
- * where it was asked for; Cancel (or Escape) is the safe default and receives the focus.
+ * where it was asked for; Cancel (or Escape) is the safe default and receives the focus. On
+ * closing, the focus goes back to what opened it (see return-focus).
  */
 export function ConfirmDialog({
   open,
@@ -35,6 +37,7 @@ export function ConfirmDialog({
   error,
   onConfirm,
 }: ConfirmDialogProps) {
+  const returnFocus = useReturnFocus();
   return (
     <AlertDialog.Root
       open={open}
@@ -44,7 +47,10 @@ export function ConfirmDialog({
     >
       <AlertDialog.Portal>
         <AlertDialog.Overlay className="fixed inset-0 z-50 bg-black/70 backdrop-blur-sm motion-safe:animate-fade-in" />
-        <AlertDialog.Content className="fixed top-1/2 left-1/2 z-50 w-[calc(100%-2rem)] max-w-md -translate-x-1/2 -translate-y-1/2 rounded-2xl border border-slate-700 bg-slate-900 p-6 shadow-2xl shadow-black/50 motion-safe:animate-dialog-in">
+        <AlertDialog.Content
+          {...returnFocus}
+          className="fixed top-1/2 left-1/2 z-50 w-[calc(100%-2rem)] max-w-md -translate-x-1/2 -translate-y-1/2 rounded-2xl border border-slate-700 bg-slate-900 p-6 shadow-2xl shadow-black/50 motion-safe:animate-dialog-in"
+        >
           <AlertDialog.Title className="text-xl font-bold text-white">{title}</AlertDialog.Title>
           <AlertDialog.Description className="mt-2 text-sm text-slate-300">
             {description}

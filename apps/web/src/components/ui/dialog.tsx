@@ -2,6 +2,7 @@ import { Dialog as RadixDialog } from 'radix-ui';
 import type { ComponentProps, ReactNode } from 'react';
 import { cx } from '../../lib/class-names';
 import { XIcon } from 'lucide-react';
+import { useReturnFocus } from './return-focus';
 
 export const Dialog = RadixDialog.Root;
 
@@ -18,15 +19,21 @@ type DialogContentProps = Omit<ComponentProps<typeof RadixDialog.Content>, 'titl
   children: ReactNode;
 };
 
-/** A centred modal with its title, description and a close button. */
+/**
+ * A centred modal with its title, description and a close button. On closing, the focus goes back
+ * to what opened it (see return-focus).
+ */
 export function DialogContent({
   title,
   description,
   size = 'md',
   children,
   className,
+  onOpenAutoFocus,
+  onCloseAutoFocus,
   ...props
 }: DialogContentProps) {
+  const returnFocus = useReturnFocus(onOpenAutoFocus, onCloseAutoFocus);
   return (
     <RadixDialog.Portal>
       <RadixDialog.Overlay className="fixed inset-0 z-50 bg-black/70 backdrop-blur-sm motion-safe:animate-fade-in" />
@@ -37,6 +44,7 @@ export function DialogContent({
           className,
         )}
         {...props}
+        {...returnFocus}
       >
         <RadixDialog.Title className="pr-8 text-2xl font-bold text-white">
           {title}
