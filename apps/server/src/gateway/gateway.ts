@@ -212,10 +212,18 @@ export class Gateway {
       usdIdr,
       asOf,
       stale: prices.stale || fx.stale,
-      sources: {
-        price: { ...this.priceSource, asOf: prices.asOf, stale: prices.stale },
-        rate: { ...this.rateSource, asOf: fx.asOf, stale: fx.stale },
-      },
+      sources: this.sourcesOf(prices, fx),
+    };
+  }
+
+  /**
+   * Who supplied these prices and this rate, with when each was obtained: the credit their terms
+   * ask for beside every page that shows them.
+   */
+  sourcesOf(prices: SourceValue<TokenPrices>, fx: SourceValue<number>): TPricesResponse['sources'] {
+    return {
+      price: { ...this.priceSource, asOf: prices.asOf, stale: prices.stale },
+      rate: { ...this.rateSource, asOf: fx.asOf, stale: fx.stale },
     };
   }
 
