@@ -107,6 +107,30 @@ describe('income records', () => {
     expect(res.json().errors).toHaveProperty(field);
   });
 
+  it('refuses a date after today in TIME_ZONE, on the date field, and takes today', async () => {
+    const dayInZone = (offsetDays: number) =>
+      new Intl.DateTimeFormat('en-CA', { timeZone: 'Asia/Jakarta' }).format(
+        new Date(Date.now() + offsetDays * 86_400_000),
+      );
+    const [today, tomorrow] = [dayInZone(0), dayInZone(1)];
+    const refused = `Date cannot be after today (${today}).`;
+    const expected = { message: refused, errors: { date: refused } };
+    for (const date of [tomorrow, '2027-01-15']) {
+      const res = await call('POST', '/api/income-axie', alice, { axs: 1, date });
+      expect(res.statusCode).toBe(400);
+      expect(res.json()).toEqual(expected);
+    }
+    const saved = await call('POST', '/api/income-axie', alice, { axs: 1, date: today });
+    expect(saved.statusCode).toBe(201);
+    // An edit may not move a record past today either.
+    const { id } = saved.json().data;
+    const moved = await call('PUT', `/api/income-axie/${id}`, alice, { axs: 1, date: tomorrow });
+    expect(moved.statusCode).toBe(400);
+    expect(moved.json()).toEqual(expected);
+    const records = (await call('GET', '/api/income-axie', alice)).json().data;
+    expect(records.filter((r: { date: string }) => r.date > today)).toEqual([]);
+  });
+
   it('reads an amount written as numeric text as that number', async () => {
     const res = await call('POST', '/api/income-pixels', alice, { income: ' 12.5 ', expense: '1' });
     expect(res.statusCode).toBe(201);

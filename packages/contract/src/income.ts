@@ -28,6 +28,13 @@ const isCalendarDate = (value: string) => {
 };
 
 /**
+ * A record's date may not be after today in the server's time zone (TIME_ZONE): no price is
+ * ever known for a day to come, so such a record would stay "price pending". The server checks
+ * it (the browser does not know the server's calendar) and says its own today.
+ */
+export const incomeDateAfterToday = (today: string) => `Date cannot be after today (${today}).`;
+
+/**
  * The income body of one token (SPEC 5): every input optional. The amount arrives as `income`
  * or under the token's own name (`pixels` / `axs`); derived fields a client sends are ignored.
  */

@@ -11,7 +11,6 @@ import { answerNotKept, keptAnswers } from '../../http-cache/http-cache.js';
 import { notFound } from '../../lib/app-error.js';
 import { BEARER } from '../../lib/route-schemas.js';
 import { requireUser } from '../../plugins/auth.js';
-import { dayIn } from '../../lib/dates.js';
 import type { DayValuation } from '../../gateway/day-values.js';
 import {
   deleteIncome,
@@ -22,6 +21,7 @@ import {
 } from './income.repository.js';
 import {
   hasPending,
+  recordDay,
   settlePendingIncome,
   valuationForEdit,
   valuedFields,
@@ -92,7 +92,7 @@ export function incomeRoutes(token: TIncomeToken, path: string): FastifyPluginAs
         },
       },
       async (request, reply) => {
-        const date = request.body.date ?? dayIn(app.config.timeZone);
+        const date = recordDay(request.body.date, app.config.timeZone);
         const valuation = await days().on(token, date, { wait: true });
         const values = valuesFor(request.body, date, valuation);
         const record = await insertIncome(db(), requireUser(request).id, token, values);
@@ -119,7 +119,7 @@ export function incomeRoutes(token: TIncomeToken, path: string): FastifyPluginAs
         const userId = requireUser(request).id;
         const saved = await getIncomeValuation(db(), userId, token, request.params.id);
         if (!saved) throw notFound('This record does not exist.');
-        const date = request.body.date ?? dayIn(app.config.timeZone);
+        const date = recordDay(request.body.date, app.config.timeZone);
         const valuation = await valuationForEdit(days(), token, saved, date);
         const values = valuesFor(request.body, date, valuation);
         const record = await updateIncome(db(), userId, token, request.params.id, values);

@@ -1,13 +1,33 @@
 import type { Kysely } from 'kysely';
 import { LRUCache } from 'lru-cache';
-import type { TIncomeRecord, TIncomeToken } from '@nexusplay/contract/income';
+import {
+  incomeDateAfterToday,
+  type TIncomeRecord,
+  type TIncomeToken,
+} from '@nexusplay/contract/income';
 import type { Database } from '../../db/schema.js';
 import type { DayValuation, DayValueOptions } from '../../gateway/day-values.js';
+import { badRequest } from '../../lib/app-error.js';
+import { dayIn } from '../../lib/dates.js';
 import { setIncomeValuation, type ValuationFields } from './income.repository.js';
 
 const TOKEN_LABEL: Record<TIncomeToken, string> = { pixels: 'Pixels', axs: 'AXS' };
 
 export type IncomeInput = { amount: number; expense: number; expense_type: 'usd' | TIncomeToken };
+
+/**
+ * The day a submitted record is dated: the one it gives, or today in `timeZone` when it gives
+ * none. A day after today is refused on the date field, as no price will be known for it.
+ */
+export function recordDay(date: string | undefined, timeZone: string, now = new Date()) {
+  const today = dayIn(timeZone, now);
+  if (date === undefined) return today;
+  if (date > today) {
+    const message = incomeDateAfterToday(today);
+    throw badRequest(message, { date: message });
+  }
+  return date;
+}
 
 /** Where the figures of a record's day come from (the gateway's DayValues). */
 export type DayValueSource = {

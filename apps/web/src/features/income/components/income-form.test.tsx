@@ -1,0 +1,35 @@
+import { screen } from '@testing-library/react';
+import { incomeDateAfterToday } from '@nexusplay/contract/income';
+import { describe, expect, it, vi } from 'vitest';
+import { sentBody, stubFetch } from '../../../test/fetch-stub';
+import { renderWithProviders } from '../../../test/render-with-providers';
+import { PIXELS_INCOME } from '../api/income-token';
+import { IncomeForm } from './income-form';
+
+describe('IncomeForm', () => {
+  it("shows the server's refusal of a day after today under the Date field", async () => {
+    const refused = incomeDateAfterToday('2026-11-27');
+    const fetchMock = stubFetch({
+      status: 400,
+      body: { message: refused, errors: { date: refused } },
+    });
+    const onSaved = vi.fn();
+    const { user } = renderWithProviders(
+      <IncomeForm config={PIXELS_INCOME} onSaved={onSaved} onCancel={() => {}} />,
+    );
+    await user.type(screen.getByLabelText('Pixels amount'), '100');
+    await user.type(screen.getByLabelText('Date'), '2027-01-15');
+    await user.click(screen.getByRole('button', { name: 'Save' }));
+
+    const date = screen.getByLabelText('Date');
+    await vi.waitFor(() => expect(date).toHaveAttribute('aria-invalid', 'true'));
+    expect(date).toHaveAccessibleDescription(expect.stringContaining(refused));
+    expect(sentBody(fetchMock)).toMatchObject({ date: '2027-01-15' });
+    expect(onSaved).not.toHaveBeenCalled();
+    // The date is kept for the user to correct, and the message goes once they do.
+    expect(date).toHaveValue('2027-01-15');
+    await user.clear(date);
+    await user.type(date, '2026-11-20');
+    expect(screen.queryByText(refused)).not.toBeInTheDocument();
+  });
+});
