@@ -1,6 +1,13 @@
 import { AxeBuilder } from '@axe-core/playwright';
-import type { Page } from '@playwright/test';
-import { E2E_ADMIN, expect, registerThroughApi, test, tokenThroughApi } from './fixtures.js';
+import type { Locator, Page } from '@playwright/test';
+import {
+  E2E_ADMIN,
+  E2E_PORTFOLIO_ADDRESS,
+  expect,
+  registerThroughApi,
+  test,
+  tokenThroughApi,
+} from './fixtures.js';
 
 /**
  * axe-core on every screen of the app, as a guest, a user and an admin: no serious or critical
@@ -78,6 +85,33 @@ async function signIn(page: Page, email: string, password: string) {
   await page.evaluate((value) => localStorage.setItem('token', value), token);
 }
 
+/** How a dialog is closed: Escape, or a button of its own (Cancel, Save...). */
+type Closer = 'Escape' | { button: string; fill?: (dialog: Locator) => Promise<void> };
+
+/**
+ * Opens the dialog from its opener with the keyboard and closes it each way given: after each, the
+ * focus is back on the opener, not dropped to the page body.
+ */
+async function checkFocusReturns(page: Page, opener: Locator, closers: Closer[]) {
+  for (const closer of closers) {
+    await opener.focus();
+    await page.keyboard.press('Enter');
+    const dialog = page.locator('[role="dialog"], [role="alertdialog"]');
+    await expect(dialog).toBeVisible();
+    if (closer === 'Escape') {
+      await page.keyboard.press('Escape');
+    } else {
+      await closer.fill?.(dialog);
+      await dialog.getByRole('button', { name: closer.button, exact: true }).click();
+    }
+    await expect(dialog).toHaveCount(0);
+    const label = `${await opener.textContent()} after ${closer === 'Escape' ? 'Escape' : closer.button}`;
+    await expect(opener, label).toBeFocused();
+  }
+}
+
+const CANCEL_AND_ESCAPE: Closer[] = ['Escape', { button: 'Cancel' }];
+
 test.describe('accessibility', () => {
   // Each test opens and scans several pages with axe (the public walk, ten or so): on a slow
   // machine that went past the 30 s a test of one page is given.
@@ -109,5 +143,108 @@ test.describe('accessibility', () => {
   test('the admin area', async ({ page }) => {
     await signIn(page, E2E_ADMIN.email, E2E_ADMIN.password);
     await checkPages(page, ADMIN_PAGES);
+  });
+
+  test("a user's dialogs give the focus back to what opened them", async ({ page }) => {
+    const identity = await registerThroughApi(page);
+    const token = await tokenThroughApi(page, identity.email, identity.password);
+    const headers = { authorization: `Bearer ${token}` };
+    const wallet = await page.request.post('/api/wallets', {
+      headers,
+      data: { wallet_name: 'Focus vault', wallet_address: E2E_PORTFOLIO_ADDRESS },
+    });
+    expect(wallet.status(), await wallet.text()).toBe(201);
+    const link = await page.request.post('/api/links', {
+      headers,
+      data: { title: 'Focus guide', url: 'https://focus.example.com' },
+    });
+    expect(link.status(), await link.text()).toBe(201);
+    await signIn(page, identity.email, identity.password);
+
+    await openSettled(page, '/tools/wallet');
+    for (const name of ['Add Wallet', 'Edit Focus vault', 'Delete Focus vault']) {
+      await checkFocusReturns(
+        page,
+        page.getByRole('button', { name, exact: true }),
+        CANCEL_AND_ESCAPE,
+      );
+    }
+
+    await openSettled(page, '/tools/link');
+    const saveLink = (title: string) => ({
+      button: 'Save',
+      fill: async (dialog: Locator) => {
+        await dialog.getByLabel('Title').fill(title);
+        await dialog.getByLabel('URL').fill('https://saved.example.com');
+      },
+    });
+    await checkFocusReturns(page, page.getByRole('button', { name: 'Add Link', exact: true }), [
+      ...CANCEL_AND_ESCAPE,
+      saveLink('Saved guide'),
+    ]);
+    await checkFocusReturns(page, page.getByRole('button', { name: 'Edit Focus guide' }), [
+      ...CANCEL_AND_ESCAPE,
+      saveLink('Focus guide'),
+    ]);
+    await checkFocusReturns(
+      page,
+      page.getByRole('button', { name: 'Delete Focus guide' }),
+      CANCEL_AND_ESCAPE,
+    );
+
+    await openSettled(page, '/tools/incomepixels');
+    await checkFocusReturns(
+      page,
+      page.getByRole('button', { name: 'Add Income', exact: true }),
+      CANCEL_AND_ESCAPE,
+    );
+
+    await openSettled(page, '/account');
+    for (const name of ['Sign out everywhere', 'Delete my account']) {
+      await checkFocusReturns(
+        page,
+        page.getByRole('button', { name, exact: true }),
+        CANCEL_AND_ESCAPE,
+      );
+    }
+  });
+
+  test("the admin area's dialogs give the focus back to what opened them", async ({ page }) => {
+    await signIn(page, E2E_ADMIN.email, E2E_ADMIN.password);
+    for (const [path, add] of [
+      ['/admin/users', 'Add User'],
+      ['/admin/blogs', 'Add Blog'],
+      ['/admin/games', 'Add Game'],
+      ['/admin/tools', 'Add Tool'],
+    ] as const) {
+      await openSettled(page, path);
+      await checkFocusReturns(
+        page,
+        page.getByRole('button', { name: add, exact: true }),
+        CANCEL_AND_ESCAPE,
+      );
+      const table = page.getByRole('table');
+      for (const action of [/^Edit /, /^Delete /]) {
+        await checkFocusReturns(
+          page,
+          table.getByRole('button', { name: action }).first(),
+          CANCEL_AND_ESCAPE,
+        );
+      }
+    }
+
+    const noteTitle = `Fokus ${Date.now()}`;
+    const notification = await page.request.post('/api/admin-notifications', {
+      headers: {
+        authorization: `Bearer ${await tokenThroughApi(page, E2E_ADMIN.email, E2E_ADMIN.password)}`,
+      },
+      data: { title: noteTitle, message: 'Fokus kembali ke tombol pembukanya.' },
+    });
+    expect(notification.status(), await notification.text()).toBe(201);
+    await openSettled(page, '/admin/notifications');
+    await checkFocusReturns(page, page.getByRole('button', { name: `Hapus ${noteTitle}` }), [
+      'Escape',
+      { button: 'Batal' },
+    ]);
   });
 });
