@@ -29,6 +29,10 @@ function stubBlogServer() {
     if (method !== 'GET') return undefined;
     const one = /^\/api\/blogs\/(\d+)$/.exec(url.pathname);
     if (one) {
+      // As the server: an id past the 32-bit id column is a bad request, not an unknown post.
+      if (Number(one[1]) > 2_147_483_647) {
+        return { status: 400, body: { message: 'The id is too large.' } };
+      }
       const blog = BLOGS.find(({ id }) => id === Number(one[1]));
       return blog ? { status: 200, body: blog } : { status: 404, body: { message: 'Not found.' } };
     }
@@ -99,6 +103,15 @@ describe('blog detail page', () => {
     expect(callsMade(fetchMock)).toEqual(
       expect.arrayContaining(['GET /api/blogs/999', 'GET /api/blogs?limit=1']),
     );
+  });
+
+  it('shows the newest post for an id past the largest a post can have', async () => {
+    const fetchMock = stubBlogServer();
+    renderApp('/blogs/99999999999');
+    expect(
+      await screen.findByRole('heading', { level: 1, name: 'Season three arrives' }),
+    ).toBeVisible();
+    expect(callsMade(fetchMock)).not.toContain('GET /api/blogs/99999999999');
   });
 
   it('says Loading blogs... while the posts are on their way', async () => {

@@ -3,6 +3,7 @@ import { infiniteQueryOptions, queryOptions } from '@tanstack/react-query';
 import { ApiError, apiRequest, getList, nextListOffset } from '../../../lib/api-client';
 import { PREFETCHED_FRESH_MS } from '../../../lib/prefetch';
 import type { TListQuery } from '@nexusplay/contract/lists';
+import { ID_MAX } from '@nexusplay/contract/numbers';
 
 // The server sends the first page of these lists with the page's HTML, so it must know their sizes.
 export {
@@ -10,11 +11,14 @@ export {
   BLOG_SIDEBAR_PAGE_SIZE as SIDEBAR_PAGE_SIZE,
 } from '@nexusplay/contract/page-data';
 
-/** A usable post id from the address, or undefined for one that can name no post. */
+/**
+ * A usable post id from the address, or undefined for one that can name no post (past the
+ * largest id the database holds, the server would refuse it rather than say it is unknown).
+ */
 export function blogIdFrom(param: string | undefined): number | undefined {
   if (!param || !/^\d+$/.test(param)) return undefined;
   const id = Number(param);
-  return Number.isSafeInteger(id) && id > 0 ? id : undefined;
+  return id > 0 && id <= ID_MAX ? id : undefined;
 }
 
 /** Every blogs query starts with 'blogs', so a change to any post refreshes all of them. */
