@@ -1,7 +1,6 @@
 /** Where a visitor who must sign in first is sent, remembering the page they asked for. */
 export function loginPathFor(next: string): string {
-  // Slashes are legal in a query string and keep the address readable: /login?next=/dashboard.
-  return `/login?next=${encodeURIComponent(next).replaceAll('%2F', '/')}`;
+  return authPathFor('/login', next);
 }
 
 /**
@@ -14,4 +13,23 @@ export function safeRedirectPath(candidate: unknown): string | undefined {
     return undefined;
   }
   return candidate;
+}
+
+function isAuthPage(path: string) {
+  return /^\/(login|register)(\/|\?|#|$)/.test(path);
+}
+
+/**
+ * The page a visitor asked to return to after signing in or up (`?next=`), if it is a page of
+ * this site other than the sign-in and sign-up pages themselves.
+ */
+export function nextPathFrom(candidate: unknown): string | undefined {
+  const path = safeRedirectPath(candidate);
+  return path && !isAuthPage(path) ? path : undefined;
+}
+
+/** The sign-in or sign-up page, passing on the page to return to. */
+export function authPathFor(page: '/login' | '/register', next: string | undefined): string {
+  // Slashes are legal in a query string and keep the address readable: /login?next=/dashboard.
+  return next ? `${page}?next=${encodeURIComponent(next).replaceAll('%2F', '/')}` : page;
 }

@@ -1,7 +1,7 @@
 import { Link, Navigate, useLocation, useSearchParams } from 'react-router';
 import { LoginForm } from '../../features/auth/components/login-form';
 import { useAuth } from '../../lib/auth';
-import { safeRedirectPath } from '../../lib/redirect';
+import { authPathFor, nextPathFrom } from '../../lib/redirect';
 import { AuthPageLayout } from '../layout/auth-page-layout';
 
 /** Callers may name the page to return to as `?next=` or as `{ from }` in the location state. */
@@ -10,15 +10,11 @@ function requestedPath(next: string | null, state: unknown): string | undefined 
     typeof state === 'object' && state !== null && 'from' in state ? state.from : undefined;
   const fromPath =
     typeof from === 'object' && from !== null && 'pathname' in from ? from.pathname : from;
-  return safeRedirectPath(next) ?? safeRedirectPath(fromPath);
+  return nextPathFrom(next) ?? nextPathFrom(fromPath);
 }
 
 function passwordWasReset(state: unknown): boolean {
   return typeof state === 'object' && state !== null && 'passwordReset' in state;
-}
-
-function isAuthPage(path: string) {
-  return /^\/(login|register)(\/|\?|$)/.test(path);
 }
 
 export function LoginPage() {
@@ -26,7 +22,7 @@ export function LoginPage() {
   const [searchParams] = useSearchParams();
   const location = useLocation();
   const requested = requestedPath(searchParams.get('next'), location.state);
-  const destination = requested && !isAuthPage(requested) ? requested : '/';
+  const destination = requested ?? '/';
 
   // Signing in here re-renders this page signed in, which is what moves the visitor on.
   if (isLoggedIn) return <Navigate to={destination} replace />;
@@ -48,7 +44,7 @@ export function LoginPage() {
       <p className="mt-6 text-center text-sm text-slate-300">
         Don&apos;t have an account?{' '}
         <Link
-          to="/register"
+          to={authPathFor('/register', requested)}
           className="rounded font-semibold text-indigo-300 underline-offset-4 hover:text-indigo-200 hover:underline"
         >
           Sign Up
