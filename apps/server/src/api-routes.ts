@@ -67,7 +67,7 @@ export async function apiRoutes(app: FastifyInstance, options: ApiOptions) {
   await app.register(gamesRoutes);
   await app.register(blogsRoutes);
   await app.register(toolsRoutes);
-  await app.register(usersRoutes, { resets });
+  await app.register(usersRoutes, { resets, throttle });
   await app.register(notificationsRoutes);
   await app.register(analyticsRoutes);
   await app.register(walletsRoutes);

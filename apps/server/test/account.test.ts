@@ -1,3 +1,5 @@
+import { randomBytes } from 'node:crypto';
+import { Redis } from 'ioredis';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { EXPORT_FORMAT } from '@nexusplay/contract/account';
 import { exportAccount } from '../src/modules/account/account-export.js';
@@ -5,6 +7,7 @@ import { createAdmin } from '../src/modules/users/first-admin.js';
 import { loginToken, newIdentity, registerUser } from './helpers/accounts.js';
 import { everyRowAsText, rowsOwnedBy, rowsWhere } from './helpers/catalogue.js';
 import { apiCall, multipart, bearer } from './helpers/content.js';
+import { dropRedisPrefix, TEST_REDIS_URL } from './helpers/shared-pair.js';
 import { createTestApp, TEST_ENGINE, type TestApp } from './helpers/test-app.js';
 
 const ENDED = 'Your session has ended. Please sign in again.';
@@ -12,7 +15,27 @@ const NEW_PASSWORD = 'a brand new passphrase';
 
 type Account = Awaited<ReturnType<typeof registerUser>> & { token: string };
 
-describe(`the account page's actions on ${TEST_ENGINE}`, () => {
+/** Every key under the prefix. */
+async function redisKeys(url: string, prefix: string) {
+  const redis = new Redis(url, { maxRetriesPerRequest: 1 });
+  try {
+    const keys: string[] = [];
+    let cursor = '0';
+    do {
+      const [next, found] = await redis.scan(cursor, 'MATCH', `${prefix}*`, 'COUNT', 500);
+      keys.push(...found);
+      cursor = next;
+    } while (cursor !== '0');
+    return keys;
+  } finally {
+    redis.disconnect();
+  }
+}
+
+// With TEST_REDIS_URL the app keeps its shared state (the sign-in counts among it) in Redis.
+const redisPrefix = `test-${randomBytes(6).toString('hex')}:`;
+
+describe(`the account page's actions on ${TEST_ENGINE}${TEST_REDIS_URL ? ' with Redis' : ''}`, () => {
   let t: TestApp;
 
   beforeAll(async () => {
@@ -21,10 +44,14 @@ describe(`the account page's actions on ${TEST_ENGINE}`, () => {
         PRICE_API_URL: 'http://127.0.0.1:9',
         FX_API_URL: 'http://127.0.0.1:9/fx',
         UPSTREAM_TIMEOUT: '200ms',
+        ...(TEST_REDIS_URL ? { REDIS_URL: TEST_REDIS_URL, REDIS_PREFIX: redisPrefix } : {}),
       },
     });
   });
-  afterAll(() => t.close());
+  afterAll(async () => {
+    await t.close();
+    if (TEST_REDIS_URL) await dropRedisPrefix(TEST_REDIS_URL, redisPrefix);
+  });
 
   async function signedUp(): Promise<Account> {
     const account = await registerUser(t.app);
@@ -61,7 +88,7 @@ describe(`the account page's actions on ${TEST_ENGINE}`, () => {
       expect(wrong.json().errors).toEqual({ current_password: 'Current password is incorrect.' });
       const common = await change(account.token, account.password, 'password123');
       expect(common.statusCode).toBe(400);
-      expect(common.json().errors.new_password).toMatch(/too common/);
+      expect(common.json().errors.new_password).toMatch(/commonly used password/);
       const mine = await change(account.token, account.password, account.email);
       expect(mine.json().errors.new_password).toBe('Password must not be your username or email.');
       const mismatch = await change(account.token, account.password, NEW_PASSWORD, 'other one!');
@@ -193,6 +220,34 @@ describe(`the account page's actions on ${TEST_ENGINE}`, () => {
 
       expect((await me(leaving.token)).statusCode).toBe(401);
       await expect(loginToken(t.app, leaving.email, leaving.password)).rejects.toThrow(/401/);
+    });
+
+    it('leaves nothing under its email in the sign-in counts, in memory or in Redis', async () => {
+      const signIn = (email: string, password: string, remoteAddress: string) =>
+        t.app.inject({
+          method: 'POST',
+          url: '/api/login',
+          payload: { email, password },
+          remoteAddress,
+        });
+      const leaving = await signedUp();
+      // Ten strangers' failures: the account now refuses every address it has not signed in from.
+      for (let i = 1; i <= 10; i += 1)
+        expect((await signIn(leaving.email, 'not it', `198.51.100.${i}`)).statusCode).toBe(401);
+      expect((await signIn(leaving.email, leaving.password, '198.51.100.50')).statusCode).toBe(429);
+      const emailKeys = async () =>
+        (await redisKeys(TEST_REDIS_URL!, redisPrefix)).filter((key) =>
+          key.includes(leaving.email.toLowerCase()),
+        );
+      if (TEST_REDIS_URL) expect((await emailKeys()).length).toBeGreaterThanOrEqual(2);
+
+      const res = await remove(leaving.token, leaving.password, leaving.username);
+      expect(res.statusCode, res.body).toBe(200);
+
+      if (TEST_REDIS_URL) expect(await emailKeys()).toEqual([]);
+      // Someone who signs up again with that email starts with no count and no known address.
+      const again = await registerUser(t.app, { ...newIdentity(), email: leaving.email });
+      expect((await signIn(again.email, again.password, '198.51.100.51')).statusCode).toBe(200);
     });
 
     it('does not let the last administrator leave', async () => {

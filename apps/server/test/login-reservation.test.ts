@@ -88,4 +88,37 @@ describe.each(stores)('a sign-in reservation, $name', (kind) => {
     finish();
     await Promise.all(running);
   });
+
+  it('forgets one account entirely, wildcard characters in its email included, and no other', async () => {
+    // Unescaped, the first email read as a pattern would match the second.
+    const accounts = [
+      { email: '[o]*?@example.com', known: '10.33.0.1' },
+      { email: 'ox@example.com', known: '10.33.0.2' },
+    ];
+    for (const { email, known } of accounts) {
+      expect(await throttle.attempt(known, email, right)).toBe('signed in');
+      for (let i = 0; i < 3; i += 1)
+        expect(await throttle.attempt(`10.33.1.${i}`, email, wrong)).toBeUndefined();
+      // Three failures from strangers: the account refuses the next stranger.
+      await expect(throttle.attempt('10.33.2.1', email, right)).rejects.toMatchObject({
+        statusCode: 429,
+      });
+    }
+    const [odd, other] = accounts as [(typeof accounts)[0], (typeof accounts)[0]];
+
+    await throttle.forgetAccount(odd.email.toUpperCase());
+
+    // The count is gone, and so is the known address: its failures count for the account again.
+    expect(await throttle.attempt('10.33.2.2', odd.email, right)).toBe('signed in');
+    for (let i = 0; i < 3; i += 1)
+      expect(await throttle.attempt(odd.known, odd.email, wrong)).toBeUndefined();
+    await expect(throttle.attempt('10.33.2.3', odd.email, right)).rejects.toMatchObject({
+      statusCode: 429,
+    });
+    // The other account keeps its count and its known address.
+    await expect(throttle.attempt('10.33.2.4', other.email, right)).rejects.toMatchObject({
+      statusCode: 429,
+    });
+    expect(await throttle.attempt(other.known, other.email, right)).toBe('signed in');
+  });
 });

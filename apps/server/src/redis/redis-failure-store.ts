@@ -59,6 +59,27 @@ export class RedisFailureStore implements FailureStore {
       async () => (await this.redis.client.exists(this.redis.key(key))) === 1,
     );
   }
+
+  forget(keys: string[], prefixes: string[]) {
+    return unavailableOnError(async () => {
+      const { client } = this.redis;
+      if (keys.length > 0) await client.del(...keys.map((key) => this.redis.key(key)));
+      for (const prefix of prefixes) {
+        const match = `${globEscape(this.redis.key(prefix))}*`;
+        let cursor = '0';
+        do {
+          const [next, found] = await client.scan(cursor, 'MATCH', match, 'COUNT', 1000);
+          if (found.length > 0) await client.del(...found);
+          cursor = next;
+        } while (cursor !== '0');
+      }
+    });
+  }
+}
+
+/** A literal for a SCAN pattern: an email may hold characters the pattern treats as wildcards. */
+function globEscape(text: string) {
+  return text.replace(/[*?[\]\\]/g, '\\$&');
 }
 
 async function unavailableOnError<T>(run: () => Promise<T>): Promise<T> {

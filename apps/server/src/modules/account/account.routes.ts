@@ -81,7 +81,14 @@ export const accountRoutes: FastifyPluginAsyncZod<AccountRoutesOptions> = async 
     async (request) => {
       const user = requireUser(request);
       await checkPassword(request.ip, user, request.body.password, 'password');
-      await deleteOwnAccount(db(), app.db.engine, app.sessions, user, request.body.confirmation);
+      await deleteOwnAccount(
+        db(),
+        app.db.engine,
+        app.sessions,
+        throttle,
+        user,
+        request.body.confirmation,
+      );
       return { message: 'Your account has been deleted.' };
     },
   );

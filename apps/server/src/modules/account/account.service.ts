@@ -73,11 +73,12 @@ export async function deleteOwnAccount(
   db: DB,
   engine: Engine,
   sessions: SessionCache,
+  throttle: LoginThrottle,
   user: Identity,
   confirmation: string,
 ) {
   if (usernameKey(confirmation) !== usernameKey(user.username)) {
     throw badRequest(CONFIRMATION_WRONG, { confirmation: CONFIRMATION_WRONG });
   }
-  await deleteAccount(db, engine, sessions, user.id);
+  await deleteAccount(db, engine, sessions, throttle, user.id);
 }

@@ -12,6 +12,8 @@ export interface FailureStore {
   release(keys: string[]): Promise<void>;
   remember(key: string, seconds: number): Promise<void>;
   isRemembered(key: string): Promise<boolean>;
+  /** Removes the counters and marks named in `keys`, and every one whose name starts with one of `prefixes`. */
+  forget(keys: string[], prefixes: string[]): Promise<void>;
 }
 
 export type ThrottleLimits = {
@@ -66,6 +68,15 @@ export class LoginThrottle {
       );
     }
     return held;
+  }
+
+  /**
+   * Drops what the throttle keeps under an account's email (its failure count and the addresses
+   * that signed in to it), so a deleted account leaves no trace of its email here.
+   */
+  forgetAccount(email: string) {
+    const account = email.toLowerCase();
+    return this.store.forget([accountKey(account)], [knownKey(account, '')]);
   }
 
   /** A success gives its place back and does not clear earlier failures: an owner who signs in

@@ -41,6 +41,13 @@ export class MemoryFailureStore implements FailureStore {
     return this.live(key) !== undefined;
   }
 
+  async forget(keys: string[], prefixes: string[]) {
+    for (const key of keys) this.entries.delete(key);
+    for (const key of this.entries.keys()) {
+      if (prefixes.some((prefix) => key.startsWith(prefix))) this.entries.delete(key);
+    }
+  }
+
   close() {
     clearInterval(this.sweeper);
   }

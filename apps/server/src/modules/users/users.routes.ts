@@ -8,6 +8,7 @@ import { conflict, notFound } from '../../lib/app-error.js';
 import { BEARER } from '../../lib/route-schemas.js';
 import { requireUser } from '../../plugins/auth.js';
 import { sendResetLink, type ResetDeps } from '../auth/password-reset.service.js';
+import type { LoginThrottle } from '../auth/login-throttle.js';
 import { getUserById, listUsers } from './users.repository.js';
 import { changeAccount, createAccount, deleteAccount } from './users.service.js';
 
@@ -20,10 +21,10 @@ const ERRORS = {
 };
 
 /** Manage Users (admin only): the list, and accounts made, changed and removed by an admin. */
-export const usersRoutes: FastifyPluginAsyncZod<{ resets: ResetDeps }> = async (
-  app,
-  { resets },
-) => {
+export const usersRoutes: FastifyPluginAsyncZod<{
+  resets: ResetDeps;
+  throttle: LoginThrottle;
+}> = async (app, { resets, throttle }) => {
   const db = () => app.db.kysely;
 
   app.get(
@@ -98,7 +99,7 @@ export const usersRoutes: FastifyPluginAsyncZod<{ resets: ResetDeps }> = async (
       if (requireUser(request).id === id) {
         throw conflict('You cannot delete your own account from here.');
       }
-      await deleteAccount(db(), app.db.engine, app.sessions, id);
+      await deleteAccount(db(), app.db.engine, app.sessions, throttle, id);
       return { message: 'User deleted.' };
     },
   );

@@ -5,6 +5,7 @@ import type { Database, Engine } from '../../db/schema.js';
 import { isUniqueViolation } from '../../db/errors.js';
 import { conflict, notFound } from '../../lib/app-error.js';
 import { generatePassword, hashPassword } from '../auth/passwords.js';
+import type { LoginThrottle } from '../auth/login-throttle.js';
 import type { SessionCache } from '../auth/session-cache.js';
 import { endAllSessions } from '../auth/sessions.repository.js';
 import { identityConflict } from './identity-conflict.js';
@@ -90,13 +91,28 @@ export async function changeAccount(
   }
 }
 
-export async function deleteAccount(db: DB, engine: Engine, sessions: SessionCache, id: number) {
-  await db.transaction().execute(async (trx) => {
+/**
+ * Deletes the account, ends its sessions and drops the sign-in counts kept under its email. Those
+ * counts expire by themselves (LOGIN_KNOWN_ADDRESS_TTL at the longest), so a store that cannot
+ * answer does not fail a deletion that has already committed.
+ */
+export async function deleteAccount(
+  db: DB,
+  engine: Engine,
+  sessions: SessionCache,
+  throttle: LoginThrottle,
+  id: number,
+) {
+  const email = await db.transaction().execute(async (trx) => {
     await lockAdminChanges(trx, engine);
     const current = await getUserListItem(trx, id);
     if (!current) throw notFound('This account does not exist.');
     await assertNotLastAdmin(trx, current.role, null);
     await deleteUser(trx, id);
+    return current.email;
   });
-  await sessions.ended([{ userId: id }]);
+  await Promise.all([
+    sessions.ended([{ userId: id }]),
+    throttle.forgetAccount(email).catch(() => undefined),
+  ]);
 }
