@@ -94,7 +94,10 @@ function TableAndPager<T>({
 }: PagedTableProps<T>) {
   const offset = paging.query.offset ?? 0;
   const total = list.data?.total ?? 0;
-  const showPager = list.data && (!pagerWhenNeeded || total > pageSize || offset > 0);
+  // With no rows on the first page the table's empty text says it all; "Showing 0–0 of 0" would
+  // only repeat it as a count. A page past the end keeps its pager, to go back.
+  const empty = list.data?.items.length === 0 && offset === 0;
+  const showPager = list.data && !empty && (!pagerWhenNeeded || total > pageSize || offset > 0);
   return (
     <>
       <DataTable

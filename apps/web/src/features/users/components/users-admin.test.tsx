@@ -65,6 +65,21 @@ describe('Manage Users', { timeout: 15_000 }, () => {
     );
   });
 
+  it('says so when a search finds nobody, without an empty pager', async () => {
+    stubApi((call) =>
+      call.method === 'GET' && call.url.pathname === '/api/users'
+        ? call.url.searchParams.get('q')
+          ? listReply([], 0)
+          : listReply(USERS, 41)
+        : undefined,
+    );
+    const { user } = await openPage();
+    await user.type(screen.getByRole('searchbox', { name: 'Search users' }), 'nobody');
+    expect(await screen.findByText('No users match this search.')).toBeInTheDocument();
+    expect(screen.queryByText(/Showing/)).not.toBeInTheDocument();
+    expect(screen.queryByRole('navigation', { name: 'User pages' })).not.toBeInTheDocument();
+  });
+
   it('checks the fields before sending anything', async () => {
     const fetchMock = stubUsersAdmin();
     const { user } = await openPage();
