@@ -54,8 +54,23 @@ describe.runIf(TEST_ENGINE === 'sqlite')('npm run admin -- create', () => {
       'iloveyou',
     );
     expect(common.code).toBe(1);
-    expect(common.err).toContain(
-      '--password: Password is too common or easy to guess. Please choose another.',
+    // The library's own feedback, as the web forms show it.
+    expect(common.err).toContain('--password: This is a frequently used password.');
+  }, 60_000);
+
+  it('refuses a password with blanks at its ends rather than trimming it', () => {
+    const padded = runCli(
+      'create',
+      '--email',
+      'd@example.com',
+      '--username',
+      'chief3',
+      '--password',
+      ' lantern orbit 42 violet',
     );
-  });
+    expect(padded.code).toBe(1);
+    expect(padded.err).toContain(
+      '--password: Password must not begin or end with a space, tab or line break.',
+    );
+  }, 30_000);
 });

@@ -146,7 +146,11 @@ describe.skipIf(TEST_ENGINE !== 'postgres' || !TEST_REDIS_URL)(
     });
 
     it('keeps answering on one while the other is killed mid-load', async () => {
-      const user = { username: 'survivor', email: 'survivor@example.com', password: 'p4ssw0rd!!' };
+      const user = {
+        username: 'survivor',
+        email: 'survivor@example.com',
+        password: 'quartz lagoon 17 ember',
+      };
       expect((await call(b.url, 'POST', '/api/register', { json: user })).status).toBe(201);
       const userToken = await token(b.url, user.email, user.password);
 
@@ -188,7 +192,11 @@ describe.skipIf(TEST_ENGINE !== 'postgres' || !TEST_REDIS_URL)(
     });
 
     it('counts sign-in failures made on both against the same account', async () => {
-      const victim = { username: 'victim', email: 'victim@example.com', password: 'p4ssw0rd!!' };
+      const victim = {
+        username: 'victim',
+        email: 'victim@example.com',
+        password: 'quartz lagoon 17 ember',
+      };
       const c = await startChildServer(data, { REDIS_URL: TEST_REDIS_URL!, REDIS_PREFIX: prefix });
       try {
         expect((await call(b.url, 'POST', '/api/register', { json: victim })).status).toBe(201);

@@ -5,11 +5,19 @@ export const PASSWORD_MIN = 8;
 /** Bounded so that hashing a hostile password cannot cost more than an ordinary one. */
 export const PASSWORD_MAX = 256;
 
+/**
+ * Nothing is trimmed from a password: a space or tab at either end is easy to type by mistake and
+ * impossible to see, so it is refused with a word rather than kept or silently dropped.
+ */
+export const PASSWORD_EDGE_BLANK =
+  'Password must not begin or end with a space, tab or line break.';
+
 export const ZNewPassword = z
   .string({ error: 'Password is required.' })
   .min(1, 'Password is required.')
   .min(PASSWORD_MIN, `Password must be at least ${PASSWORD_MIN} characters.`)
-  .max(PASSWORD_MAX, `Password must be at most ${PASSWORD_MAX} characters.`);
+  .max(PASSWORD_MAX, `Password must be at most ${PASSWORD_MAX} characters.`)
+  .refine((password) => password === password.trim(), PASSWORD_EDGE_BLANK);
 
 export const PASSWORD_IS_IDENTITY = 'Password must not be your username or email.';
 

@@ -54,7 +54,7 @@ export const authRoutes: FastifyPluginAsyncZod<AuthRoutesOptions> = async (
   app,
   { throttle, resets },
 ) => {
-  const { registerPerHour } = app.config;
+  const { registerPerHour, siteName } = app.config;
   app.post(
     '/register',
     {
@@ -71,7 +71,7 @@ export const authRoutes: FastifyPluginAsyncZod<AuthRoutesOptions> = async (
     },
     async (request, reply) => {
       const { username, email, password } = request.body;
-      const weak = await passwordProblem(password, { email, username });
+      const weak = await passwordProblem(password, { email, username, siteName });
       if (weak) throw badRequest(weak, { password: weak });
       const taken = await findIdentityConflicts(app.db.kysely, email, username);
       if (taken.email || taken.username) throw identityConflict(taken);

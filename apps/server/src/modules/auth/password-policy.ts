@@ -1,43 +1,81 @@
+import { ZxcvbnFactory } from '@zxcvbn-ts/core';
+import { adjacencyGraphs, dictionary as commonDictionary } from '@zxcvbn-ts/language-common';
+import { dictionary as englishDictionary, translations } from '@zxcvbn-ts/language-en';
 import { PASSWORD_IS_IDENTITY, passwordMatchesIdentity } from '@nexusplay/contract/auth';
 
-export const PASSWORD_TOO_COMMON =
-  'Password is too common or easy to guess. Please choose another.';
-
-let commonPasswords: Promise<ReadonlySet<string>> | undefined;
+/** zxcvbn's scale runs 0 to 4; 3 is "safely unguessable" against an online attack and a slow hash. */
+export const PASSWORD_MIN_SCORE = 3;
 
 /**
- * zxcvbn's ranked list of the passwords most used in published breaches (about 49,000, lower
- * case), checked offline. Loaded on the first check rather than at start: unpacking it takes
- * some 25 ms, which a server that never registers anyone need not spend.
+ * The part of a password that is judged. Matching grows faster than linearly with length (a
+ * 256-character run of l33t characters took seconds on the whole length), so only the start is
+ * scored: a start that is hard to guess makes the whole at least as hard, so judging it can refuse
+ * a long password with a guessable start, never accept a guessable one.
  */
-function loadCommonPasswords(): Promise<ReadonlySet<string>> {
-  commonPasswords ??= import('@zxcvbn-ts/language-common').then(
-    ({ dictionary }) => new Set(dictionary['passwords-common']),
-  );
-  return commonPasswords;
+export const PASSWORD_JUDGED_LENGTH = 40;
+
+/** Said when the library has no warning or suggestion of its own for a low score. */
+export const PASSWORD_TOO_GUESSABLE =
+  'Password is too easy to guess. Add a few more words or characters that are not common.';
+
+/**
+ * Built once, when the server starts: the dictionaries (common passwords, English words, names,
+ * Wikipedia terms, keyboard layouts) are ranked into lookup tables here, not on each check. The
+ * l33t matcher's variants are capped at 20 (the default 100 lets a password full of `@`, `0`, `1`
+ * and `$` cost hundreds of milliseconds); common substitutions such as P@ssw0rd are still found.
+ */
+const zxcvbn = new ZxcvbnFactory({
+  translations,
+  graphs: adjacencyGraphs,
+  dictionary: { ...commonDictionary, ...englishDictionary },
+  maxLength: PASSWORD_JUDGED_LENGTH,
+  l33tMaxSubstitutions: 20,
+});
+
+export type PasswordContext = { email: string; username: string; siteName?: string };
+
+const SITE_WORDS = ['NexusPlay', 'Nexus Play', 'nexusplay'];
+
+/** What someone who knows the account and the site would try first. */
+function userInputs({ email, username, siteName }: PasswordContext): string[] {
+  const lower = email.toLowerCase();
+  const localPart = lower.slice(0, lower.lastIndexOf('@'));
+  const site = siteName ? [siteName, ...siteName.split(/\s+/u)] : [];
+  return [
+    ...SITE_WORDS,
+    ...site,
+    username,
+    lower,
+    localPart,
+    ...localPart.split(/[._+-]+/u),
+  ].filter((word) => word.length > 0);
 }
 
-/** One short run said again and again: aaaaaaaa, abababab, 123123123. */
-const REPEATED = /^(.{1,4})\1+$/su;
+/** The library's own words for what is wrong: its warning, then its suggestions, in one line. */
+function feedbackMessage(feedback: { warning: string | null; suggestions: string[] }): string {
+  const parts = [feedback.warning, ...feedback.suggestions].filter(
+    (part): part is string => typeof part === 'string' && part.length > 0,
+  );
+  return parts.length > 0 ? parts.join(' ') : PASSWORD_TOO_GUESSABLE;
+}
 
-/** Consecutive characters up or down: abcdefgh, 87654321. */
-function isSequence(password: string): boolean {
-  const codes = Array.from(password, (char) => char.codePointAt(0)!);
-  const step = codes[1]! - codes[0]!;
-  return Math.abs(step) === 1 && codes.every((code, i) => i === 0 || code - codes[i - 1]! === step);
+/** The zxcvbn score of a password for this account (0 to 4). */
+export function passwordScore(password: string, context: PasswordContext) {
+  return zxcvbn.check(password, userInputs(context));
 }
 
 /**
- * Why a new password is refused, or undefined when it is not. No composition rules (OWASP ASVS
- * 6.2): only what attackers try first. The list leaves out repeats and runs, which zxcvbn finds
- * by pattern, so they are checked here.
+ * Why a new password is refused, or undefined when it is not: the account's own identity, else a
+ * zxcvbn score under 3 with the site name, username and email as words an attacker would try.
+ * No composition rules (OWASP ASVS 6.2). Leading or trailing blanks are refused by the contract
+ * (ZNewPassword) before this runs, so nothing is trimmed here: the password judged is the one
+ * stored.
  */
 export async function passwordProblem(
   password: string,
-  identity: { email: string; username: string },
+  context: PasswordContext,
 ): Promise<string | undefined> {
-  if (passwordMatchesIdentity(password, identity)) return PASSWORD_IS_IDENTITY;
-  const lower = password.toLowerCase();
-  if (REPEATED.test(lower) || isSequence(lower)) return PASSWORD_TOO_COMMON;
-  return (await loadCommonPasswords()).has(lower) ? PASSWORD_TOO_COMMON : undefined;
+  if (passwordMatchesIdentity(password, context)) return PASSWORD_IS_IDENTITY;
+  const result = passwordScore(password, context);
+  return result.score >= PASSWORD_MIN_SCORE ? undefined : feedbackMessage(result.feedback);
 }
