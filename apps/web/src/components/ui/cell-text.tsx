@@ -2,8 +2,11 @@ import { cx } from '../../lib/class-names';
 
 type CellTextProps = {
   text: string;
-  /** Lines shown before the text is cut short; the whole of it is in the tooltip. */
-  lines?: 1 | 2;
+  /**
+   * Lines shown before the text is cut short, the whole of it then in the tooltip; 'all' never
+   * cuts it (for text that must be read whole, such as an email address).
+   */
+  lines?: 1 | 2 | 'all';
   className?: string;
 };
 
@@ -18,7 +21,7 @@ export function CellText({ text, lines = 2, className }: CellTextProps) {
       title={text}
       className={cx(
         'max-w-64 min-w-32 wrap-anywhere',
-        lines === 1 ? 'line-clamp-1' : 'line-clamp-2',
+        lines === 1 ? 'line-clamp-1' : lines === 2 ? 'line-clamp-2' : undefined,
         className,
       )}
     >

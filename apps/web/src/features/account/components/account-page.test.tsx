@@ -3,6 +3,7 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { TOKEN_STORAGE_KEY } from '../../../lib/auth-token';
 import { callsMade, sentBody, stubApi, stubFetch } from '../../../test/fetch-stub';
 import { renderWithProviders } from '../../../test/render-with-providers';
+import { LONG_EMAIL, shownWhole } from '../../../test/readable';
 import { userToken } from '../../../test/tokens';
 import { AccountSettings } from './account-page';
 
@@ -18,6 +19,13 @@ describe('the account page', () => {
     expect(summary).toHaveTextContent('playerone');
     expect(summary).toHaveTextContent('player.one@example.com');
     expect(summary).toHaveTextContent('user');
+  });
+
+  it('shows a long email whole, wrapped rather than cut short', () => {
+    window.localStorage.setItem(TOKEN_STORAGE_KEY, userToken({ email: LONG_EMAIL }));
+    renderWithProviders(<AccountSettings />, { path: '/account' });
+    const summary = within(screen.getByRole('region', { name: 'Account' }));
+    expect(shownWhole(summary.getByText(LONG_EMAIL))).toBe(true);
   });
 
   it('changes the password and carries on with the fresh token the server gives', async () => {

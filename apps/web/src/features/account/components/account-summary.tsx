@@ -20,7 +20,7 @@ export function AccountSummary() {
         {details.map(({ label, value }) => (
           <div key={label} className="rounded-xl bg-slate-950/60 p-4">
             <dt className="text-xs font-medium tracking-wide text-slate-400 uppercase">{label}</dt>
-            <dd className="mt-1 truncate text-base font-semibold text-slate-100">{value}</dd>
+            <dd className="mt-1 text-base font-semibold wrap-anywhere text-slate-100">{value}</dd>
           </div>
         ))}
       </dl>

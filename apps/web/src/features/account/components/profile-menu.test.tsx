@@ -1,7 +1,8 @@
-import { screen } from '@testing-library/react';
+import { screen, within } from '@testing-library/react';
 import { describe, expect, it, vi } from 'vitest';
 import { TOKEN_STORAGE_KEY } from '../../../lib/auth-token';
 import { renderWithProviders } from '../../../test/render-with-providers';
+import { LONG_EMAIL, readableInFull, shownWhole } from '../../../test/readable';
 import { makeToken, userToken } from '../../../test/tokens';
 import { ProfileMenu } from './profile-menu';
 
@@ -26,6 +27,17 @@ describe('ProfileMenu', () => {
       '/dashboard',
     );
     expect(screen.getByRole('menuitem', { name: 'Account' })).toHaveAttribute('href', '/account');
+  });
+
+  it('lets a long email be read in full: the name in a tooltip, the address wrapped', async () => {
+    signInAs(userToken({ email: LONG_EMAIL }));
+    const { user } = renderWithProviders(<ProfileMenu />);
+    const localPart = LONG_EMAIL.split('@')[0] ?? '';
+    const trigger = screen.getByRole('button', { name: /Account menu/ });
+    expect(readableInFull(within(trigger).getByText(localPart))).toBe(true);
+    await user.click(trigger);
+    const menu = within(await screen.findByRole('menu'));
+    expect(shownWhole(menu.getByText(LONG_EMAIL))).toBe(true);
   });
 
   it('falls back to Guest and User when the token names neither', async () => {

@@ -38,7 +38,9 @@ export function ProfileMenu({ unreadNotifications = 0 }: ProfileMenuProps) {
         >
           {initial}
         </span>
-        <span className="max-w-[8rem] truncate">{shortName}</span>
+        <span className="max-w-[8rem] truncate" title={shortName}>
+          {shortName}
+        </span>
         {hasUnread ? (
           <span
             aria-hidden="true"
@@ -55,7 +57,7 @@ export function ProfileMenu({ unreadNotifications = 0 }: ProfileMenuProps) {
           className="z-50 w-64 rounded-xl border border-slate-700 bg-slate-900 p-2 text-slate-100 shadow-2xl shadow-black/50 motion-safe:animate-fade-in"
         >
           <DropdownMenu.Label className="px-3 py-2">
-            <span className="block truncate text-sm font-semibold text-white">
+            <span className="block text-sm font-semibold wrap-anywhere text-white">
               {email ?? 'Guest'}
             </span>
             <span className="mt-0.5 block text-xs text-slate-300">{user?.role || 'User'}</span>

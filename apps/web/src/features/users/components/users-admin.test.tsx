@@ -3,6 +3,7 @@ import { screen, within } from '@testing-library/react';
 import { describe, expect, it, vi } from 'vitest';
 import { callsMade, listReply, sentBody, stubApi, type ApiCall } from '../../../test/fetch-stub';
 import { renderApp } from '../../../test/render-app';
+import { LONG_EMAIL, shownWhole } from '../../../test/readable';
 import { adminToken } from '../../../test/tokens';
 
 type Reply = ReturnType<Parameters<typeof stubApi>[0]>;
@@ -78,6 +79,22 @@ describe('Manage Users', { timeout: 15_000 }, () => {
     expect(await screen.findByText('No users match this search.')).toBeInTheDocument();
     expect(screen.queryByText(/Showing/)).not.toBeInTheDocument();
     expect(screen.queryByRole('navigation', { name: 'User pages' })).not.toBeInTheDocument();
+  });
+
+  it('shows a long email whole, in the list and in the delete confirmation', async () => {
+    const long = { ...NEW_USER, email: LONG_EMAIL };
+    stubApi((call) =>
+      call.method === 'GET' && call.url.pathname === '/api/users'
+        ? listReply([...USERS, long], 3)
+        : undefined,
+    );
+    const { user } = await openPage();
+    expect(
+      shownWhole(screen.getByRole('cell', { name: LONG_EMAIL }).firstElementChild as HTMLElement),
+    ).toBe(true);
+    await user.click(screen.getByRole('button', { name: 'Delete citra' }));
+    const dialog = within(await screen.findByRole('alertdialog'));
+    expect(dialog.getByText(LONG_EMAIL)).toHaveClass('wrap-anywhere');
   });
 
   it('checks the fields before sending anything', async () => {

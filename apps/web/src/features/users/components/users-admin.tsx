@@ -79,7 +79,7 @@ export function UsersAdmin() {
         </span>
       ),
     },
-    { header: 'Email', cell: (user) => <CellText text={user.email} /> },
+    { header: 'Email', cell: (user) => <CellText text={user.email} lines="all" /> },
     {
       header: 'Role',
       cell: (user) => (
@@ -164,8 +164,8 @@ export function UsersAdmin() {
         description={
           <>
             The account of <strong className="text-white">{deletion.row?.username}</strong> (
-            {deletion.row?.email}) will be removed, with its wallets, links and income records. This
-            cannot be undone.
+            <span className="wrap-anywhere">{deletion.row?.email}</span>) will be removed, with its
+            wallets, links and income records. This cannot be undone.
           </>
         }
         confirmLabel="Delete"
