@@ -23,17 +23,23 @@ export type ImportPlan<T> = {
   keyOf: (row: T) => string;
   /** Which of these keys the list holds already. */
   existing: (keys: string[]) => Promise<Set<string>>;
-  /** Writes the accepted rows; called once, inside one transaction by the caller's choice. */
-  save: (rows: T[]) => Promise<void>;
+  /**
+   * Writes the accepted rows, or as many of them, from the first, as the user's cap leaves room
+   * for, and answers how many that was; called once, inside one transaction by the caller's choice.
+   */
+  save: (rows: T[]) => Promise<number>;
+  /** Why a row past the user's cap is refused (saying the cap). */
+  overCap: string;
 };
 
 /**
  * Validates every row like a typed one, skips rows already present (in the list or earlier in
- * the file), reports refused rows by line, and saves the rest together.
+ * the file), reports refused rows by line, and saves the rest together up to the user's cap:
+ * the rows past it are refused, each with the cap as its reason.
  */
 export async function importRows<T>(plan: ImportPlan<T>): Promise<TImportResult> {
   const rejected: TImportResult['rejected'] = [];
-  const valid: { row: T; key: string }[] = [];
+  const valid: { line: number; row: T; key: string }[] = [];
   await inBatches(plan.rows, (rows) => {
     for (const { line, values } of rows) {
       const refused = controlCharacterErrors(values, 'row');
@@ -42,20 +48,23 @@ export async function importRows<T>(plan: ImportPlan<T>): Promise<TImportResult>
         continue;
       }
       const parsed = plan.schema.safeParse(values);
-      if (parsed.success) valid.push({ row: parsed.data, key: plan.keyOf(parsed.data) });
+      if (parsed.success) valid.push({ line, row: parsed.data, key: plan.keyOf(parsed.data) });
       else
         rejected.push({ line, reason: Object.values(fieldErrors(parsed.error.issues)).join(' ') });
     }
   });
   const seen = await plan.existing([...new Set(valid.map(({ key }) => key))]);
-  const accepted: T[] = [];
-  for (const { row, key } of valid) {
+  const accepted: { line: number; row: T }[] = [];
+  for (const { line, row, key } of valid) {
     if (seen.has(key)) continue;
     seen.add(key);
-    accepted.push(row);
+    accepted.push({ line, row });
   }
-  await plan.save(accepted);
-  return { imported: accepted.length, skipped: valid.length - accepted.length, rejected };
+  const saved = await plan.save(accepted.map(({ row }) => row));
+  const overCap = accepted.slice(saved);
+  for (const { line } of overCap) rejected.push({ line, reason: plan.overCap });
+  rejected.sort((a, b) => a.line - b.line);
+  return { imported: saved, skipped: valid.length - accepted.length, rejected };
 }
 
 /**

@@ -12,13 +12,8 @@ import { notFound } from '../../lib/app-error.js';
 import { BEARER } from '../../lib/route-schemas.js';
 import { requireUser } from '../../plugins/auth.js';
 import type { DayValuation } from '../../gateway/day-values.js';
-import {
-  deleteIncome,
-  getIncomeValuation,
-  insertIncome,
-  listIncome,
-  updateIncome,
-} from './income.repository.js';
+import { deleteIncome, getIncomeValuation, listIncome, updateIncome } from './income.repository.js';
+import { createIncome } from './create-income.js';
 import {
   hasPending,
   recordDay,
@@ -88,14 +83,16 @@ export function incomeRoutes(token: TIncomeToken, path: string): FastifyPluginAs
             'converted_expense and net_income are computed here',
           security: BEARER,
           body: ZRequest,
-          response: { 201: ZIncomeOne, ...ERRORS },
+          response: { 201: ZIncomeOne, ...ERRORS, 409: ZErrorResponse },
         },
       },
       async (request, reply) => {
         const date = recordDay(request.body.date, app.config.timeZone);
         const valuation = await days().on(token, date, { wait: true });
         const values = valuesFor(request.body, date, valuation);
-        const record = await insertIncome(db(), requireUser(request).id, token, values);
+        const userId = requireUser(request).id;
+        const cap = app.config.rowCaps.incomeRecords;
+        const record = await createIncome(db(), app.db.engine, userId, token, values, cap);
         return reply.status(201).send({ data: record });
       },
     );

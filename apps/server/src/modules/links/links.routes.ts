@@ -17,8 +17,8 @@ import { withMultipartForms } from '../../lib/multipart.js';
 import { BEARER } from '../../lib/route-schemas.js';
 import { ownerId } from '../../plugins/auth.js';
 import { errorReply } from '../../plugins/errors.js';
-import { allLinks, deleteLink, insertLink, listLinks, updateLink } from './links.repository.js';
-import { importLinks } from './links.service.js';
+import { allLinks, deleteLink, listLinks, updateLink } from './links.repository.js';
+import { createLink, importLinks } from './links.service.js';
 
 const ERRORS = {
   400: ZErrorResponse,
@@ -48,7 +48,7 @@ const linkImport: FastifyPluginAsyncZod = async (app) => {
     },
     async (request) => {
       const userId = ownerId(request, undefined, LIST_NOUN);
-      return importLinks(db(), userId, await readImportFile(request));
+      return importLinks(db(), userId, await readImportFile(request), app.config.rowCaps.links);
     },
   );
 };
@@ -99,13 +99,19 @@ export const linksRoutes: FastifyPluginAsyncZod = async (app) => {
         summary: 'Save a link',
         security: BEARER,
         body: ZLinkRequest,
-        response: { 201: ZLink, ...ERRORS },
+        response: { 201: ZLink, ...ERRORS, 409: ZErrorResponse },
       },
     },
     async (request, reply) => {
       const userId = ownerId(request, request.body.user_id, LIST_NOUN);
       const { title, url, category } = request.body;
-      return reply.status(201).send(await insertLink(db(), userId, { title, url, category }));
+      const link = await createLink(
+        db(),
+        userId,
+        { title, url, category },
+        app.config.rowCaps.links,
+      );
+      return reply.status(201).send(link);
     },
   );
 

@@ -16,14 +16,8 @@ import { readImportFile, sendCsv } from '../../lib/row-import.js';
 import { withMultipartForms } from '../../lib/multipart.js';
 import { BEARER } from '../../lib/route-schemas.js';
 import { ownerId } from '../../plugins/auth.js';
-import {
-  allWallets,
-  deleteWallet,
-  insertWallet,
-  listWallets,
-  updateWallet,
-} from './wallets.repository.js';
-import { importWallets } from './wallets.service.js';
+import { allWallets, deleteWallet, listWallets, updateWallet } from './wallets.repository.js';
+import { createWallet, importWallets } from './wallets.service.js';
 
 const ERRORS = {
   400: ZErrorResponse,
@@ -57,7 +51,7 @@ const walletImport: FastifyPluginAsyncZod = async (app) => {
     },
     async (request) => {
       const userId = ownerId(request, undefined, LIST_NOUN);
-      return importWallets(db(), userId, await readImportFile(request));
+      return importWallets(db(), userId, await readImportFile(request), app.config.rowCaps.wallets);
     },
   );
 };
@@ -108,7 +102,9 @@ export const walletsRoutes: FastifyPluginAsyncZod = async (app) => {
     async (request, reply) => {
       const userId = ownerId(request, request.body.user_id, LIST_NOUN);
       try {
-        return reply.status(201).send(await insertWallet(db(), userId, request.body));
+        return reply
+          .status(201)
+          .send(await createWallet(db(), userId, request.body, app.config.rowCaps.wallets));
       } catch (error) {
         if (isUniqueViolation(error)) throw duplicate();
         throw error;
