@@ -11,7 +11,7 @@ import { httpCachePlugin } from './http-cache/http-cache.js';
 import type { FailureStore } from './modules/auth/login-throttle.js';
 import { seoRoutes } from './modules/seo/seo.routes.js';
 import { uploadFileRoutes } from './modules/uploads/uploads.routes.js';
-import { AccessLog, destinationOf } from './plugins/access-log.js';
+import { AccessLog, destinationOf, withLogSerializers } from './plugins/access-log.js';
 import { authPlugin } from './plugins/auth.js';
 import { errorsPlugin } from './plugins/errors.js';
 import { inputTextPlugin } from './plugins/input-text.js';
@@ -51,7 +51,7 @@ const BODY_LIMIT_BYTES = 256 * 1024;
 export async function buildApp(deps: AppDeps) {
   const { config, db, logger = false } = deps;
   const app = Fastify({
-    logger,
+    logger: withLogSerializers(logger),
     logController: new AccessLog(destinationOf(logger)),
     trustProxy: config.trustProxy,
     bodyLimit: BODY_LIMIT_BYTES,

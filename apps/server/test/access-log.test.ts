@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { buildApp, type App } from '../src/app.js';
-import { LineBatches } from '../src/plugins/access-log.js';
+import { LineBatches, logSerializers, redactUrl } from '../src/plugins/access-log.js';
+import { registerUser } from './helpers/accounts.js';
 import { createTestDatabase, testConfig, type TestDatabase } from './helpers/test-app.js';
 
 /* The access log is written for every answer, cached ones included, so it is one line each. */
@@ -60,6 +61,78 @@ describe('access log', () => {
       expect(Math.abs(Number(line.time) - Date.now())).toBeLessThan(60_000);
     }
     expect(lines.filter((line) => line.msg === 'incoming request')).toEqual([]);
+  });
+});
+
+/* A URL's secrets (a reset link's token above all) stay out of the log. */
+describe('secrets in logged URLs', () => {
+  it('are redacted by field name, however the name is written, and nothing else is', () => {
+    expect(redactUrl('/reset-password?token=abc123')).toBe('/reset-password?token=[redacted]');
+    expect(
+      redactUrl('/x?q=a&api_key=k1&Password=p&%74oken=t&auth+code=c&X-Amz-Signature=s&limit=5'),
+    ).toBe(
+      '/x?q=a&api_key=[redacted]&Password=[redacted]&%74oken=[redacted]&auth+code=[redacted]' +
+        '&X-Amz-Signature=[redacted]&limit=5',
+    );
+    expect(redactUrl('/x?secret')).toBe('/x?secret=[redacted]');
+    for (const kept of ['/api/games?limit=5&sort=name', '/api/games', '/x?%E0%A4%A=1'])
+      expect(redactUrl(kept)).toBe(kept);
+    // The request as Fastify logs it itself (a 5xx it answers).
+    const request = { method: 'GET', url: '/r?code=c1', host: 'h', ip: '192.0.2.1' };
+    expect(logSerializers.req(request as never)).toEqual({
+      method: 'GET',
+      url: '/r?code=[redacted]',
+      host: 'h',
+      remoteAddress: '192.0.2.1',
+      remotePort: undefined,
+    });
+  });
+
+  it('keep a reset token out of every line but the mail the log delivers', async () => {
+    const database = await createTestDatabase();
+    const lines: string[] = [];
+    const app = await buildApp({
+      config: testConfig(database.dataDir),
+      db: database.db,
+      logger: { level: 'info', stream: { write: (line: string) => lines.push(line) } },
+    });
+    try {
+      await app.ready();
+      const account = await registerUser(app);
+      const forgot = await app.inject({
+        method: 'POST',
+        url: '/api/password/forgot',
+        payload: { email: account.email },
+      });
+      expect(forgot.statusCode).toBe(202);
+      // The mail is written to the log (no SMTP_URL) once the answer has gone.
+      let token: string | undefined;
+      await expect
+        .poll(() => {
+          token = lines.join('').match(/reset-password\?token=([A-Za-z0-9_-]{43})/)?.[1];
+          return token;
+        })
+        .toBeDefined();
+      const link = `/reset-password?token=${token}`;
+      // The page the link opens, the same link with a second field, and a 404 of the API.
+      for (const url of [link, `${link}&from=mail`, `/api/nowhere?reset_token=${token}`])
+        await app.inject({ method: 'GET', url });
+
+      const withToken = lines.filter((line) => line.includes(token!));
+      expect(withToken).toHaveLength(1);
+      expect(JSON.parse(withToken[0]!)).toMatchObject({ level: 40, mail: { to: account.email } });
+      const requests = lines.map((line) => JSON.parse(line)).filter((l) => l.msg === 'request');
+      expect(requests.map((line) => line.url)).toEqual(
+        expect.arrayContaining([
+          '/reset-password?token=[redacted]',
+          '/reset-password?token=[redacted]&from=mail',
+          '/api/nowhere?reset_token=[redacted]',
+        ]),
+      );
+    } finally {
+      await app.close();
+      await database.drop();
+    }
   });
 });
 

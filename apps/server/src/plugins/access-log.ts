@@ -9,6 +9,65 @@ const LEVELS_WITH_INFO = new Set(['trace', 'debug', 'info']);
 /** Where log lines go when the app is given a destination (as main.ts does). */
 type LogDestination = { write(line: string): void };
 
+/**
+ * Query fields whose value is a secret by its name (a reset link's token, an API key, an OAuth
+ * code, a signed URL's signature): their values never reach the log.
+ */
+const SECRET_FIELD = /token|passw|pwd|secret|key|code|sig|authori|session|credential|otp/i;
+
+/**
+ * The URL as it may be logged: each query value whose field is named like a secret is replaced
+ * by `[redacted]`. Every log line that carries a request's URL takes it from here.
+ */
+export function redactUrl(url: string): string {
+  const start = url.indexOf('?');
+  if (start === -1) return url;
+  const fields = url.slice(start + 1).split('&');
+  let redacted = false;
+  for (let i = 0; i < fields.length; i += 1) {
+    const field = fields[i] ?? '';
+    const equals = field.indexOf('=');
+    const name = equals === -1 ? field : field.slice(0, equals);
+    if (SECRET_FIELD.test(decodedName(name))) {
+      fields[i] = `${name}=[redacted]`;
+      redacted = true;
+    }
+  }
+  return redacted ? `${url.slice(0, start)}?${fields.join('&')}` : url;
+}
+
+/** A field's name as the query parser reads it, so that percent-encoding cannot hide it. */
+function decodedName(name: string) {
+  const spaced = name.replaceAll('+', ' ');
+  try {
+    return decodeURIComponent(spaced);
+  } catch {
+    return spaced;
+  }
+}
+
+/**
+ * pino's serializers for the request objects Fastify logs itself (a 5xx it answers, a failed
+ * write of headers): Fastify's own fields, the URL redacted.
+ */
+export const logSerializers = {
+  req: (request: FastifyRequest) => ({
+    method: request.method,
+    url: redactUrl(request.url),
+    host: request.host,
+    remoteAddress: request.ip,
+    remotePort: request.socket?.remotePort,
+  }),
+};
+
+/** The logger options with logSerializers (a caller's own serializers win). */
+export function withLogSerializers(
+  logger: FastifyServerOptions['logger'],
+): FastifyServerOptions['logger'] {
+  if (typeof logger !== 'object' || logger === null) return logger;
+  return { ...logger, serializers: { ...logSerializers, ...logger.serializers } };
+}
+
 const PROCESS_FIELDS = `"pid":${process.pid},"hostname":${JSON.stringify(os.hostname())}`;
 
 /**
@@ -25,6 +84,10 @@ export class AccessLog extends LogController {
 
   override incomingRequest() {}
 
+  override routeNotFound(request: FastifyRequest) {
+    request.log.info(`Route ${request.method}:${redactUrl(request.url)} not found`);
+  }
+
   override requestCompleted(
     error: Error | null | undefined,
     request: FastifyRequest,
@@ -32,14 +95,14 @@ export class AccessLog extends LogController {
   ) {
     const ms = Math.round(reply.elapsedTime * 10) / 10;
     if (error || !this.destination) {
-      const { method, url, ip } = request;
-      const fields = { method, url, statusCode: reply.statusCode, ms, ip };
+      const { method, ip } = request;
+      const fields = { method, url: redactUrl(request.url), statusCode: reply.statusCode, ms, ip };
       if (error) reply.log.error({ ...fields, err: error }, 'request errored');
       else reply.log.info(fields, 'request');
     } else if (LEVELS_WITH_INFO.has(reply.log.level)) {
       this.destination.write(
         `{"level":30,"time":${Date.now()},${PROCESS_FIELDS},"reqId":${JSON.stringify(request.id)},` +
-          `"method":${JSON.stringify(request.method)},"url":${JSON.stringify(request.url)},` +
+          `"method":${JSON.stringify(request.method)},"url":${JSON.stringify(redactUrl(request.url))},` +
           `"statusCode":${reply.statusCode},"ms":${ms},"ip":${JSON.stringify(request.ip)},"msg":"request"}\n`,
       );
     }
