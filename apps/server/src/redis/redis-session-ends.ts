@@ -8,16 +8,45 @@ import type {
 } from '../modules/auth/session-cache.js';
 import type { SharedRedis } from './redis.js';
 
-/** How long a write waits for the other instances to confirm they dropped what it ended. */
+/**
+ * How long a write waits for the other instances to confirm they dropped what it ended, counted
+ * from Redis's answer to the announcement (so after Redis has passed it on).
+ */
 const ACK_TIMEOUT_MS = 1_000;
+/** How often an instance sends itself a heartbeat through Redis. */
+const HEARTBEAT_MS = 250;
+/**
+ * How long a heartbeat received back proves the link, counted from when it was sent. Shorter
+ * than ACK_TIMEOUT_MS, with a margin for timers and clocks: an instance that has not heard an
+ * announcement (its link stalled) stops answering from memory before the writer answers.
+ */
+export const LINK_PROOF_MS = 750;
 
 type Announcement = { id: string; ends: readonly SessionEnd[] };
+
+/** A write waiting for the instances' answers: how many came, how many Redis delivered to. */
+type Waiting = {
+  acks: number;
+  expected: number;
+  timer: NodeJS.Timeout | undefined;
+  done(): void;
+};
 
 /**
  * Ended sessions announced on a Redis channel that every instance subscribes to, on a
  * connection of its own. Each instance drops what an announcement names and answers on a second
  * channel; the writer waits for as many answers as Redis delivered the announcement to (PUBLISH
  * says how many), so that when its request is answered, no instance still holds the session.
+ *
+ * An instance answers from memory only while it can prove that it hears the channel: every
+ * HEARTBEAT_MS it publishes a heartbeat on a channel of its own, which its subscription receives
+ * behind everything Redis passed on before it, so a heartbeat back means that every announcement
+ * published before it was sent has been heard. A link that is down, or open but stalled (no
+ * error, no close, nothing arriving), proves nothing: LINK_PROOF_MS after the last heartbeat
+ * that came back was sent, the instance reads every session from the database, until one comes
+ * back again. A writer missing an answer waits ACK_TIMEOUT_MS (longer) from Redis's reply to its
+ * announcement, so by the time it answers, a stalled instance has stopped answering from memory.
+ * `usable` compares a time kept in memory: no round trip to Redis per request.
  *
  * An instance whose subscription is not established (starting, or reconnecting after Redis was
  * out of reach) does not answer from memory at all, and forgets everything once subscribed again:
@@ -27,30 +56,48 @@ export class RedisSessionEnds implements SessionEndsChannel {
   private readonly subscriber: Redis;
   private subscribed = false;
   private closed = false;
-  /** Settles at the first subscription, or when connecting failed. */
+  /** Settles once the link is first proven, or when that has failed or taken too long. */
   private readonly first: Promise<void>;
   private settleFirst: () => void = () => {};
-  private readonly waiting = new Map<string, { acks: number; expected: number; done(): void }>();
+  private readonly waiting = new Map<string, Waiting>();
   private readonly endsChannel: string;
   private readonly acksChannel: string;
+  private readonly heartbeatChannel: string;
+  private readonly heartbeat: NodeJS.Timeout;
+  /** Heartbeats sent and not yet back: their number, and when each was sent. */
+  private readonly beats = new Map<number, number>();
+  private beatsSent = 0;
+  /** When the latest heartbeat that came back on this subscription was sent. */
+  private provenAt = Number.NEGATIVE_INFINITY;
+  /** Whether the link was proven at the last heartbeat (so that a change is logged once). */
+  private wasProven = false;
 
   constructor(
     private readonly redis: SharedRedis,
     private readonly cache: CacheControl,
     private readonly log: FastifyBaseLogger,
+    /** A clock that only moves forward, in milliseconds. */
+    private readonly now: () => number = () => performance.now(),
   ) {
     this.first = new Promise((resolve) => (this.settleFirst = resolve));
     this.endsChannel = redis.key('session-ends');
     this.acksChannel = redis.key('session-ends-acks');
+    this.heartbeatChannel = redis.key(
+      `session-ends-heartbeat:${randomBytes(9).toString('base64url')}`,
+    );
     this.subscriber = redis.client.duplicate({ autoResubscribe: false, lazyConnect: true });
     this.subscriber.on('error', (error: Error) => log.warn({ err: error }, 'redis: session ends'));
     this.subscriber.on('close', () => {
       this.subscribed = false;
+      this.provenAt = Number.NEGATIVE_INFINITY;
+      this.beats.clear();
     });
     this.subscriber.on('ready', () => void this.subscribe());
     this.subscriber.on('message', (channel: string, message: string) =>
       this.receive(channel, message),
     );
+    this.heartbeat = setInterval(() => this.beat(), HEARTBEAT_MS);
+    this.heartbeat.unref();
     this.subscriber.connect().catch((error: unknown) => {
       this.settleFirst();
       log.warn(
@@ -61,33 +108,33 @@ export class RedisSessionEnds implements SessionEndsChannel {
   }
 
   usable() {
-    return this.subscribed;
+    return this.subscribed && this.now() - this.provenAt < LINK_PROOF_MS;
   }
 
-  /** Resolves once subscribed, or once that has failed (sessions are then read from the database). */
+  /**
+   * Resolves once the link is proven, or once that has failed or taken LINK_PROOF_MS (sessions
+   * are then read from the database until it is).
+   */
   started() {
     return this.first;
   }
 
   async announce(ends: readonly SessionEnd[]) {
     const id = randomBytes(9).toString('base64url');
-    const confirmed = new Promise<void>((resolve) => {
-      const timer = setTimeout(() => {
+    let settle: () => void = () => {};
+    const confirmed = new Promise<void>((resolve) => (settle = resolve));
+    const wait: Waiting = {
+      acks: 0,
+      expected: Number.POSITIVE_INFINITY,
+      timer: undefined,
+      done: () => {
+        clearTimeout(wait.timer);
         this.waiting.delete(id);
-        this.log.warn({ ends }, 'session ends: not every instance confirmed in time');
-        resolve();
-      }, ACK_TIMEOUT_MS);
-      timer.unref();
-      this.waiting.set(id, {
-        acks: 0,
-        expected: Number.POSITIVE_INFINITY,
-        done: () => {
-          clearTimeout(timer);
-          this.waiting.delete(id);
-          resolve();
-        },
-      });
-    });
+        settle();
+      },
+    };
+    // Waiting before publishing: an answer may arrive before Redis's reply to the PUBLISH.
+    this.waiting.set(id, wait);
     let receivers: number;
     try {
       receivers = await this.redis.client.publish(
@@ -98,37 +145,87 @@ export class RedisSessionEnds implements SessionEndsChannel {
       // The write has committed. Other instances that cannot hear Redis either do not answer
       // from memory meanwhile; one that can, drops the session when its entry expires.
       this.log.error({ err: error, ends }, 'could not announce ended sessions to other instances');
-      this.waiting.get(id)?.done();
+      wait.done();
       return;
     }
-    const wait = this.waiting.get(id);
-    if (wait) {
-      wait.expected = receivers;
-      if (wait.acks >= receivers) wait.done();
-    }
+    if (!this.waiting.has(id)) return;
+    wait.expected = receivers;
+    if (wait.acks >= receivers) return wait.done();
+    // Counted from here, once Redis has passed the announcement on: an instance that has not
+    // heard it since has heard no later heartbeat either, and stops answering from memory
+    // LINK_PROOF_MS after its last one was sent, which is before this.
+    wait.timer = setTimeout(() => {
+      this.log.warn({ ends }, 'session ends: not every instance confirmed in time');
+      wait.done();
+    }, ACK_TIMEOUT_MS);
+    wait.timer.unref();
     await confirmed;
   }
 
   async close() {
     this.closed = true;
     this.subscribed = false;
+    clearInterval(this.heartbeat);
     for (const wait of this.waiting.values()) wait.done();
     await this.subscriber.quit().catch(() => this.subscriber.disconnect());
   }
 
   private async subscribe() {
     try {
-      await this.subscriber.subscribe(this.endsChannel, this.acksChannel);
+      await this.subscriber.subscribe(this.endsChannel, this.acksChannel, this.heartbeatChannel);
       this.cache.clear();
       this.subscribed = !this.closed;
+      this.beat();
+      // Should the first heartbeat not come back, the server starts anyway.
+      setTimeout(() => this.settleFirst(), LINK_PROOF_MS).unref();
     } catch (error) {
       this.log.warn({ err: error }, 'redis: could not subscribe to session ends');
-    } finally {
       this.settleFirst();
     }
   }
 
+  /** Sends the next heartbeat, and logs when the link stopped or started being proven. */
+  private beat() {
+    const proven = this.usable();
+    if (proven !== this.wasProven) {
+      this.wasProven = proven;
+      if (proven) this.log.info('redis: session ends heard; sessions answered from memory');
+      else if (this.subscribed) {
+        this.log.warn(
+          `redis: no heartbeat back within ${LINK_PROOF_MS} ms; sessions read from the database until one is`,
+        );
+      }
+    }
+    if (!this.subscribed) return;
+    const sentAt = this.now();
+    // A heartbeat older than the proof it could give is not waited for any longer.
+    for (const [beat, at] of this.beats) {
+      if (sentAt - at < LINK_PROOF_MS) break;
+      this.beats.delete(beat);
+    }
+    const beat = (this.beatsSent += 1);
+    this.beats.set(beat, sentAt);
+    this.redis.client.publish(this.heartbeatChannel, String(beat)).catch(() => {
+      // Then it does not come back and the link is not proven, which beat() logs.
+    });
+  }
+
   private receive(channel: string, message: string) {
+    if (channel === this.heartbeatChannel) {
+      const beat = Number(message);
+      const sentAt = this.beats.get(beat);
+      if (sentAt === undefined) return;
+      // Redis passes messages on in order: a heartbeat sent before this one is not coming.
+      for (const earlier of this.beats.keys()) {
+        this.beats.delete(earlier);
+        if (earlier === beat) break;
+      }
+      if (this.subscribed) {
+        this.provenAt = Math.max(this.provenAt, sentAt);
+        this.settleFirst();
+      }
+      return;
+    }
     if (channel === this.acksChannel) {
       const wait = this.waiting.get(message);
       if (!wait) return;

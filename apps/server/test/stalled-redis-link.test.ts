@@ -1,0 +1,250 @@
+import { randomBytes } from 'node:crypto';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import {
+  createChildData,
+  startChildServer,
+  type ChildData,
+  type ChildServer,
+} from './helpers/child-server.js';
+import { startFreezingProxy, type FreezingProxy } from './helpers/freezing-proxy.js';
+import { dropRedisPrefix, TEST_REDIS_URL } from './helpers/shared-pair.js';
+import { TEST_ENGINE } from './helpers/test-app.js';
+
+type Answer = { status: number; body: unknown };
+
+async function call(
+  base: string,
+  method: string,
+  path: string,
+  options: { token?: string; json?: unknown } = {},
+): Promise<Answer> {
+  const res = await fetch(`${base}${path}`, {
+    method,
+    headers: {
+      ...(options.token ? { authorization: `Bearer ${options.token}` } : {}),
+      ...(options.json === undefined ? {} : { 'content-type': 'application/json' }),
+    },
+    ...(options.json === undefined ? {} : { body: JSON.stringify(options.json) }),
+    signal: AbortSignal.timeout(10_000),
+  });
+  const text = await res.text();
+  let body: unknown = text;
+  try {
+    body = JSON.parse(text);
+  } catch {
+    // Kept as text.
+  }
+  return { status: res.status, body };
+}
+
+/** How long the ended sessions are tried on the stalled instance after the write has answered. */
+const PROBE_MS = 3_000;
+
+/**
+ * Two production servers on one PostgreSQL database and one Redis: E reaches Redis directly, F
+ * through a proxy that can stop forwarding while keeping its sockets open (a stalled link: no
+ * error, no close). A write on E that ends sessions answers once F confirmed or a bound passed;
+ * from then on F must refuse what it ended, although F cannot hear the announcement.
+ */
+describe.skipIf(TEST_ENGINE !== 'postgres' || !TEST_REDIS_URL)(
+  'ended sessions while an instance’s Redis link is stalled',
+  () => {
+    const prefix = `test-${randomBytes(6).toString('hex')}:`;
+    const admin = {
+      email: 'admin@example.com',
+      password: `Adm1n-${randomBytes(12).toString('base64url')}-quill`,
+    };
+    let data: ChildData;
+    let proxy: FreezingProxy;
+    let e: ChildServer;
+    let f: ChildServer;
+
+    beforeAll(async () => {
+      const redis = new URL(TEST_REDIS_URL!);
+      proxy = await startFreezingProxy({
+        host: redis.hostname,
+        port: Number(redis.port || 6379),
+      });
+      const throughProxy = new URL(TEST_REDIS_URL!);
+      throughProxy.hostname = '127.0.0.1';
+      throughProxy.port = String(proxy.port);
+      data = await createChildData('stalledlink');
+      // Started together, as a deployment would (migrations and the first admin happen once).
+      [e, f] = await Promise.all([
+        startChildServer(data, {
+          REDIS_URL: TEST_REDIS_URL!,
+          REDIS_PREFIX: prefix,
+          ADMIN_PASSWORD: admin.password,
+        }),
+        startChildServer(data, {
+          REDIS_URL: throughProxy.href,
+          REDIS_PREFIX: prefix,
+          ADMIN_PASSWORD: admin.password,
+        }),
+      ]);
+    }, 90_000);
+    afterAll(async () => {
+      proxy?.thaw();
+      await Promise.all([e?.kill(), f?.kill()]);
+      await proxy?.close();
+      await data?.remove();
+      await dropRedisPrefix(TEST_REDIS_URL!, prefix);
+    });
+
+    const account = () => {
+      const id = randomBytes(4).toString('hex');
+      return {
+        username: `stalled${id}`,
+        email: `stalled${id}@example.com`,
+        password: `Qz7!${randomBytes(9).toString('base64url')}-vane`,
+      };
+    };
+    const register = async (user: ReturnType<typeof account>) => {
+      const res = await call(e.url, 'POST', '/api/register', { json: user });
+      expect(res.status, JSON.stringify(res.body)).toBe(201);
+    };
+    const signIn = async (user: { email: string; password: string }) => {
+      const res = await call(e.url, 'POST', '/api/login', { json: user });
+      expect(res.status, JSON.stringify(res.body)).toBe(200);
+      return (res.body as { token: string }).token;
+    };
+    /** What F has kept in memory: the session's check and the signed-in answer of its wallets. */
+    const warm = async (token: string) => {
+      for (let i = 0; i < 3; i += 1) {
+        expect((await call(f.url, 'GET', '/api/me', { token })).status).toBe(200);
+        expect((await call(f.url, 'GET', '/api/wallets?limit=10&offset=0', { token })).status).toBe(
+          200,
+        );
+      }
+    };
+    /**
+     * Tries `ended` on F for PROBE_MS, one request after the other, beside a session that still
+     * stands (which F must keep serving, from the database). Answers the statuses seen.
+     */
+    const probe = async (ended: readonly string[], standing: string) => {
+      const statuses: number[] = [];
+      const standingStatuses: number[] = [];
+      const until = Date.now() + PROBE_MS;
+      while (Date.now() < until) {
+        for (const token of ended) {
+          statuses.push((await call(f.url, 'GET', '/api/me', { token })).status);
+          statuses.push(
+            (await call(f.url, 'GET', '/api/wallets?limit=10&offset=0', { token })).status,
+          );
+        }
+        standingStatuses.push((await call(f.url, 'GET', '/api/me', { token: standing })).status);
+      }
+      return { statuses, standingStatuses };
+    };
+    /** Waits until F's link carries the announcements again (a write on E is confirmed by F). */
+    const thawed = async () => {
+      proxy.thaw();
+      const user = account();
+      await register(user);
+      const token = await signIn(user);
+      expect((await call(f.url, 'GET', '/api/me', { token })).status).toBe(200);
+      const started = Date.now();
+      expect((await call(e.url, 'POST', '/api/logout', { token })).status).toBe(200);
+      return Date.now() - started;
+    };
+
+    it('refuses on F a session signed out on E, from the moment the sign-out answers', async () => {
+      const user = account();
+      await register(user);
+      const signedOut = await signIn(user);
+      const standing = await signIn(user);
+      await call(f.url, 'POST', '/api/wallets', {
+        token: standing,
+        json: { wallet_name: 'Kept', wallet_address: `0x${'7'.repeat(40)}` },
+      });
+      await warm(signedOut);
+      await warm(standing);
+
+      proxy.freeze();
+      try {
+        const started = Date.now();
+        const logout = await call(e.url, 'POST', '/api/logout', { token: signedOut });
+        const took = Date.now() - started;
+        expect(logout.status).toBe(200);
+        const { statuses, standingStatuses } = await probe([signedOut], standing);
+        console.log(
+          `stalled link, sign-out: answered in ${took} ms; F then accepted ${statuses.filter((s) => s === 200).length} of ${statuses.length} requests with the ended token over ${PROBE_MS} ms`,
+        );
+        expect(statuses.length).toBeGreaterThan(10);
+        expect(statuses.filter((status) => status !== 401)).toEqual([]);
+        expect(standingStatuses.filter((status) => status !== 200)).toEqual([]);
+      } finally {
+        const confirmedIn = await thawed();
+        // Thawed, F confirms again: a sign-out answers as soon as both instances dropped it.
+        expect(confirmedIn).toBeLessThan(900);
+      }
+      expect((await call(f.url, 'GET', '/api/me', { token: signedOut })).status).toBe(401);
+      expect((await call(f.url, 'GET', '/api/me', { token: standing })).status).toBe(200);
+    }, 30_000);
+
+    it('refuses on F every session of a password changed on E, from the moment the change answers', async () => {
+      const user = account();
+      await register(user);
+      const changing = await signIn(user);
+      const other = await signIn(user);
+      const bystander = account();
+      await register(bystander);
+      const standing = await signIn(bystander);
+      await warm(changing);
+      await warm(other);
+      await warm(standing);
+
+      proxy.freeze();
+      try {
+        const changed = await call(e.url, 'POST', '/api/account/password', {
+          token: changing,
+          json: {
+            current_password: user.password,
+            new_password: `${user.password}-new`,
+            confirm_password: `${user.password}-new`,
+          },
+        });
+        expect(changed.status, JSON.stringify(changed.body)).toBe(200);
+        const { statuses, standingStatuses } = await probe([changing, other], standing);
+        console.log(
+          `stalled link, password change: F then accepted ${statuses.filter((s) => s === 200).length} of ${statuses.length} requests with the ended tokens over ${PROBE_MS} ms`,
+        );
+        expect(statuses.length).toBeGreaterThan(10);
+        expect(statuses.filter((status) => status !== 401)).toEqual([]);
+        expect(standingStatuses.filter((status) => status !== 200)).toEqual([]);
+      } finally {
+        await thawed();
+      }
+    }, 30_000);
+
+    it('refuses on F the sessions of an account an administrator deleted on E', async () => {
+      const administrator = await signIn(admin);
+      const user = account();
+      await register(user);
+      const deleted = await signIn(user);
+      const { id } = (await call(e.url, 'GET', '/api/me', { token: deleted })).body as {
+        id: number;
+      };
+      const bystander = account();
+      await register(bystander);
+      const standing = await signIn(bystander);
+      await warm(deleted);
+      await warm(standing);
+
+      proxy.freeze();
+      try {
+        const removed = await call(e.url, 'DELETE', `/api/users/${id}`, { token: administrator });
+        expect(removed.status, JSON.stringify(removed.body)).toBe(200);
+        const { statuses, standingStatuses } = await probe([deleted], standing);
+        console.log(
+          `stalled link, account deleted: F then accepted ${statuses.filter((s) => s === 200).length} of ${statuses.length} requests with its token over ${PROBE_MS} ms`,
+        );
+        expect(statuses.length).toBeGreaterThan(10);
+        expect(statuses.filter((status) => status !== 401)).toEqual([]);
+        expect(standingStatuses.filter((status) => status !== 200)).toEqual([]);
+      } finally {
+        await thawed();
+      }
+    }, 30_000);
+  },
+);
