@@ -12,6 +12,8 @@ import { createTestApp, TEST_ENGINE, type TestApp } from './helpers/test-app.js'
 
 const ENDED = 'Your session has ended. Please sign in again.';
 const NEW_PASSWORD = 'a brand new passphrase';
+const PASSWORD_CHANGED =
+  'You were signed out because the password of this account was changed. Please sign in with the new password.';
 
 type Account = Awaited<ReturnType<typeof registerUser>> & { token: string };
 
@@ -75,8 +77,9 @@ describe(`the account page's actions on ${TEST_ENGINE}${TEST_REDIS_URL ? ' with 
       const { token, message } = res.json<{ token: string; message: string }>();
       expect(message).toBe('Password changed.');
       expect((await me(token)).json()).toMatchObject({ id: account.id });
+      // Each device signed out is told why, in the one error shape.
       for (const old of [account.token, phone])
-        expect((await me(old)).json()).toEqual({ message: ENDED });
+        expect((await me(old)).json()).toEqual({ message: PASSWORD_CHANGED });
       expect(await loginToken(t.app, account.email, NEW_PASSWORD)).toBeTruthy();
       await expect(loginToken(t.app, account.email, account.password)).rejects.toThrow(/401/);
     });

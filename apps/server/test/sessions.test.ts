@@ -92,6 +92,24 @@ describe('ending sessions on the server', () => {
     });
   });
 
+  it('tells a token ended two endings ago only that it ended, not the latest reason', async () => {
+    const account = await registerUser(t.app);
+    const token = await signIn(account);
+    const changePassword = async (from: string, current: string, next: string) => {
+      const res = await apiCall(t.app, 'POST', '/api/account/password', from, {
+        current_password: current,
+        new_password: next,
+        confirm_password: next,
+      });
+      expect(res.statusCode, res.body).toBe(200);
+      return res.json<{ token: string }>().token;
+    };
+    const fresh = await changePassword(token, account.password, 'a first new passphrase');
+    await changePassword(fresh, 'a first new passphrase', 'a second new passphrase');
+    expect((await me(fresh)).json().message).toMatch(/password of this account was changed/);
+    expect((await me(token)).json()).toEqual({ message: ENDED });
+  });
+
   it('answers a session it has checked from memory, without reading the database', async () => {
     const account = await registerUser(t.app);
     const token = await signIn(account);

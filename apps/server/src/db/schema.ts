@@ -16,6 +16,8 @@ export interface UsersTable {
   created_at: Timestamp;
   /** Named by each session token; raising it ends every session of the user (migration 0009). */
   session_generation: Generated<number>;
+  /** Why the sessions last ended (SessionEndReason), or null (migration 0017). */
+  session_end_reason: ColumnType<string | null, string | null | undefined, string | null>;
 }
 
 export interface GamesTable {

@@ -7,7 +7,7 @@ import type { TRole, TUser } from '@nexusplay/contract/users';
 import { forbidden, unauthorized } from '../lib/app-error.js';
 import { SessionCache } from '../modules/auth/session-cache.js';
 import { resolveJwtSecret } from '../lib/jwt-secret.js';
-import { getSessionUser } from '../modules/auth/sessions.repository.js';
+import { getSessionUser, type SessionEndReason } from '../modules/auth/sessions.repository.js';
 import { mapValueOrPromise } from '../lib/value-or-promise.js';
 import { RedisSessionEnds } from '../redis/redis-session-ends.js';
 
@@ -59,6 +59,18 @@ const ALGORITHM = 'HS256';
 const CLOCK_SKEW_SECONDS = 60;
 const INVALID_SESSION = 'Your session has expired or is invalid. Please sign in again.';
 const ENDED_SESSION = 'Your session has ended. Please sign in again.';
+const DELETED_ACCOUNT = 'Your account no longer exists. Please sign in again.';
+/** What a device signed out when every session of its user ended is told, by the reason. */
+const ENDED_BECAUSE: Record<SessionEndReason, string> = {
+  'signed-out-everywhere':
+    'You were signed out because someone chose "Sign out everywhere" for this account. Please sign in again.',
+  'password-changed':
+    'You were signed out because the password of this account was changed. Please sign in with the new password.',
+  'password-reset':
+    'You were signed out because the password of this account was reset. Please sign in with the new password.',
+  'role-changed':
+    'You were signed out because an administrator changed the role of this account. Please sign in again.',
+};
 /** Longer than any id this server makes (22 characters); the deny-list's column holds 64. */
 const JTI_MAX = 64;
 /** Tokens whose signature was verified, kept until they expire (about 1 KB each). */
@@ -219,9 +231,15 @@ function sessionOf(app: FastifyInstance, payload: VerifiedToken): AuthUser | Pro
     getSessionUser(app.db.kysely, id, payload.jti),
   );
   return mapValueOrPromise(found, (session) => {
-    if (!session) throw unauthorized('Your account no longer exists. Please sign in again.');
-    const { sessionGeneration, revoked, ...user } = session;
-    if (revoked || sessionGeneration !== payload.gen) throw unauthorized(ENDED_SESSION);
+    if (!session) throw unauthorized(DELETED_ACCOUNT);
+    const { sessionGeneration, revoked, endReason, ...user } = session;
+    if (revoked) throw unauthorized(ENDED_SESSION);
+    if (sessionGeneration !== payload.gen) {
+      // The reason stored is that of the latest ending; a token older than that (two endings
+      // ago) was ended by an earlier one, whose reason is gone.
+      const latest = sessionGeneration === payload.gen + 1;
+      throw unauthorized(latest && endReason ? ENDED_BECAUSE[endReason] : ENDED_SESSION);
+    }
     return user;
   });
 }

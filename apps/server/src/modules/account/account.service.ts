@@ -55,7 +55,7 @@ export async function changePassword(
   const generation = await db.transaction().execute(async (trx) => {
     await setPasswordHash(trx, user.id, passwordHash);
     await dropResets(trx, user.id);
-    await endAllSessions(trx, user.id);
+    await endAllSessions(trx, user.id, 'password-changed');
     const generation = await getSessionGeneration(trx, user.id);
     if (generation === undefined) throw badRequest('Your account no longer exists.');
     return generation;

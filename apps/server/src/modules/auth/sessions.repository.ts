@@ -5,11 +5,29 @@ import type { Database } from '../../db/schema.js';
 
 type DB = Kysely<Database>;
 
-export type SessionUser = TUser & { sessionGeneration: number; revoked: boolean };
+/** Why every session of a user was ended, kept so that a device signed out by it is told. */
+export const SESSION_END_REASONS = [
+  'signed-out-everywhere',
+  'password-changed',
+  'password-reset',
+  'role-changed',
+] as const;
+export type SessionEndReason = (typeof SESSION_END_REASONS)[number];
+
+function asSessionEndReason(value: string | null): SessionEndReason | undefined {
+  return SESSION_END_REASONS.find((reason) => reason === value);
+}
+
+export type SessionUser = TUser & {
+  sessionGeneration: number;
+  revoked: boolean;
+  /** Why the sessions of an older generation ended, if it was said. */
+  endReason: SessionEndReason | undefined;
+};
 
 /**
- * The user a token names, their session generation, and whether this token was signed out: one
- * query, the one every signed-in request already made for the user.
+ * The user a token names, their session generation (and why the last ones ended), and whether this
+ * token was signed out: one query, the one every signed-in request already made for the user.
  */
 export async function getSessionUser(
   db: DB,
@@ -18,15 +36,25 @@ export async function getSessionUser(
 ): Promise<SessionUser | undefined> {
   const row = await db
     .selectFrom('users')
-    .select(['id', 'username', 'email', 'role', 'session_generation'])
+    .select(['id', 'username', 'email', 'role', 'session_generation', 'session_end_reason'])
     .select((eb) =>
       eb.exists(eb.selectFrom('revoked_tokens').select('jti').where('jti', '=', jti)).as('revoked'),
     )
     .where('id', '=', userId)
     .executeTakeFirst();
   if (!row) return undefined;
-  const { session_generation: sessionGeneration, revoked, ...user } = row;
-  return { ...user, sessionGeneration, revoked: decodeBool(revoked) };
+  const {
+    session_generation: sessionGeneration,
+    session_end_reason: endReason,
+    revoked,
+    ...user
+  } = row;
+  return {
+    ...user,
+    sessionGeneration,
+    revoked: decodeBool(revoked),
+    endReason: asSessionEndReason(endReason),
+  };
 }
 
 /**
@@ -42,11 +70,17 @@ export async function revokeToken(db: DB, jti: string, expiresAt: number, now: n
   await db.deleteFrom('revoked_tokens').where('expires_at', '<=', now).execute();
 }
 
-/** Ends every session of a user: the tokens they hold name an older generation. */
-export async function endAllSessions(db: DB, userId: number) {
+/**
+ * Ends every session of a user: the tokens they hold name an older generation. The reason is what
+ * those sessions are told when they next call; without one they are told only that they ended.
+ */
+export async function endAllSessions(db: DB, userId: number, reason?: SessionEndReason) {
   await db
     .updateTable('users')
-    .set((eb) => ({ session_generation: eb('session_generation', '+', 1) }))
+    .set((eb) => ({
+      session_generation: eb('session_generation', '+', 1),
+      session_end_reason: reason ?? null,
+    }))
     .where('id', '=', userId)
     .execute();
 }
