@@ -3,11 +3,11 @@ import { configDefaults, defineConfig } from 'vitest/config';
 const postgresUrl = process.env.TEST_DATABASE_URL;
 
 /*
- * The hostile-files test times /api/health answers while it attacks the server, so it measures
- * the server only on an otherwise idle machine: it runs alone, after the rest
- * (vitest.hostile.config.ts, `npm run test:hostile`), never beside the other test files.
+ * The hostile tests (attacking files, parallel exports) time /api/health answers while they load
+ * the server, so they measure it only on an otherwise idle machine: they run alone, after the
+ * rest (vitest.hostile.config.ts, `npm run test:hostile`), never beside the other test files.
  */
-const HOSTILE_FILES = 'test/hostile-files.test.ts';
+const HOSTILE_FILES = ['test/hostile-files.test.ts', 'test/hostile-exports.test.ts'];
 
 type Suite = 'server' | 'hostile';
 
@@ -18,8 +18,8 @@ const serverProject = (suite: Suite, engine: 'sqlite' | 'postgres') => ({
   test: {
     name: `${suite}-${engine}`,
     root: 'apps/server',
-    include: suite === 'hostile' ? [HOSTILE_FILES] : ['test/**/*.test.ts', 'src/**/*.test.ts'],
-    exclude: suite === 'hostile' ? [] : [...configDefaults.exclude, HOSTILE_FILES],
+    include: suite === 'hostile' ? HOSTILE_FILES : ['test/**/*.test.ts', 'src/**/*.test.ts'],
+    exclude: suite === 'hostile' ? [] : [...configDefaults.exclude, ...HOSTILE_FILES],
     environment: 'node',
     env: { TEST_ENGINE: engine },
     testTimeout: 20_000,

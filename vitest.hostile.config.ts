@@ -1,7 +1,7 @@
 import { defineConfig } from 'vitest/config';
 import { serverProjects } from './vitest.config.js';
 
-/** The hostile-files test on each engine, one engine after the other (see vitest.config.ts). */
+/** The hostile tests on each engine, one file and one engine after the other (see vitest.config.ts). */
 export default defineConfig({
   test: {
     projects: serverProjects('hostile'),

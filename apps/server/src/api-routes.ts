@@ -18,6 +18,7 @@ import { gatewayRoutes } from './gateway/gateway.routes.js';
 import { incomeRoutes } from './modules/income/income.routes.js';
 import { accountRoutes } from './modules/account/account.routes.js';
 import type { ResetDeps } from './modules/auth/password-reset.service.js';
+import { ExportSlots } from './lib/exports.js';
 
 export type RouteEntry = { method: string; url: string; access: Access };
 
@@ -51,6 +52,7 @@ export async function apiRoutes(app: FastifyInstance, options: ApiOptions) {
   });
 
   await app.register(healthRoutes);
+  app.decorate('exportSlots', new ExportSlots());
   // The sign-in throttle and the reset-mail limit count in one store; the account routes check
   // the current password through the same throttle as sign-in.
   const store = openFailureStore(app, options.failureStore);

@@ -1,33 +1,14 @@
 import { pipeline } from 'node:stream/promises';
 import { setImmediate as nextTurn } from 'node:timers/promises';
 import { parse } from 'csv-parse';
-import { stringify } from 'csv-stringify/sync';
 import { AppError, badRequest } from './app-error.js';
 
 /**
  * A cell a spreadsheet would run as a formula (=, +, -, @, tab, carriage return) is written with
  * a leading apostrophe, so an exported list can be opened safely.
  */
-const neutralise = (value: string | null) =>
+export const neutralise = (value: string | null) =>
   value && /^[=+\-@\t\r]/.test(value) ? `'${value}` : (value ?? '');
-
-export function toCsv(
-  header: readonly string[],
-  rows: readonly (readonly (string | null)[])[],
-): string {
-  return stringify([header, ...rows.map((row) => row.map(neutralise))]);
-}
-
-/** Rows as CSV with the named fields as columns, in that order, under a header of their names. */
-export function fieldsToCsv<Field extends string>(
-  fields: readonly Field[],
-  rows: readonly { [K in Field]: string | null }[],
-): string {
-  return toCsv(
-    fields,
-    rows.map((row) => fields.map((field) => row[field])),
-  );
-}
 
 export type CsvRecord = { line: number; values: Record<string, string> };
 

@@ -1,5 +1,5 @@
 import { setImmediate as nextTurn } from 'node:timers/promises';
-import type { FastifyReply, FastifyRequest } from 'fastify';
+import type { FastifyRequest } from 'fastify';
 import type { z } from 'zod';
 import { IMPORT_MAX_BYTES, type TImportResult } from '@nexusplay/contract/personal-rows';
 import { AppError } from './app-error.js';
@@ -92,12 +92,4 @@ export async function inBatches<T>(items: readonly T[], work: (batch: T[]) => un
     if (index > 0) await nextTurn();
     await work(batch);
   }
-}
-
-/** Answers a CSV download. */
-export function sendCsv(reply: FastifyReply, filename: string, csv: string) {
-  return reply
-    .type('text/csv; charset=utf-8')
-    .header('content-disposition', `attachment; filename="${filename}"`)
-    .send(csv);
 }

@@ -1,8 +1,8 @@
-import { Readable } from 'node:stream';
 import type { Kysely } from 'kysely';
 import { EXPORT_FORMAT, EXPORT_VERSION } from '@nexusplay/contract/account';
 import type { Database } from '../../db/schema.js';
 import { notFound } from '../../lib/app-error.js';
+import { pagesOf, streamOf } from '../../lib/exports.js';
 import {
   getAccountRecord,
   incomeRecordsPage,
@@ -14,9 +14,6 @@ import {
 } from './account-export.repository.js';
 
 type DB = Kysely<Database>;
-
-/** Rows read per query: a user's 100,000 records pass through in pages, never all at once. */
-const PAGE_ROWS = 1000;
 
 /**
  * The file's sections after "account", each an array of the user's rows of one table in key
@@ -30,17 +27,13 @@ const SECTIONS: [name: string, readPage: PageReader][] = [
   ['wallet_value_snapshots', walletValueSnapshotsPage],
 ];
 
-async function* sectionChunks(db: DB, userId: number, readPage: PageReader) {
-  let after = 0;
-  let first = true;
-  for (;;) {
-    const rows = await readPage(db, userId, after, PAGE_ROWS);
-    if (rows.length === 0) return;
-    yield (first ? '' : ',') + rows.map((row) => JSON.stringify(row)).join(',');
-    first = false;
-    if (rows.length < PAGE_ROWS) return;
-    after = Number(rows[rows.length - 1]!.id);
-  }
+/** A section's rows, a page at a time (lib/exports.ts), as the inside of a JSON array. */
+function sectionChunks(db: DB, userId: number, readPage: PageReader) {
+  return pagesOf(
+    (after, limit) => readPage(db, userId, after, limit),
+    (row) => Number(row.id),
+    (rows, first) => (first ? '' : ',') + rows.map((row) => JSON.stringify(row)).join(','),
+  );
 }
 
 async function* exportChunks(db: DB, account: object, userId: number) {
@@ -61,13 +54,13 @@ async function* exportChunks(db: DB, account: object, userId: number) {
 
 /**
  * Everything the user owns as one JSON document, produced as the client reads it: the stream
- * asks for the next page only when the previous one has been taken.
+ * asks for the next page only when the previous one has been taken (lib/exports.ts).
  */
 export async function exportAccount(db: DB, userId: number) {
   const account = await getAccountRecord(db, userId);
   if (!account) throw notFound('This account does not exist.');
   return {
     username: account.username,
-    stream: Readable.from(exportChunks(db, account, userId), { objectMode: false }),
+    stream: streamOf(exportChunks(db, account, userId)),
   };
 }

@@ -100,16 +100,20 @@ export const accountRoutes: FastifyPluginAsyncZod<AccountRoutesOptions> = async 
       schema: {
         tags: ['account'],
         summary: 'Download my data: the account and every record the user owns, as one JSON file',
-        description: 'The shape is stated in docs/account-export.md. The file is streamed.',
+        description:
+          'The shape is stated in docs/account-export.md. The file is streamed. One download ' +
+          'per user at a time, and a few per server: the rest are 429 with Retry-After.',
         security: BEARER,
         response: {
           200: z.unknown().describe('A JSON file: docs/account-export.md'),
           401: ZErrorResponse,
+          429: ZErrorResponse,
         },
       },
     },
     async (request, reply) => {
       const user = requireUser(request);
+      app.exportSlots.take(reply, user.id);
       const { stream } = await exportAccount(db(), user.id);
       return reply
         .type('application/json; charset=utf-8')

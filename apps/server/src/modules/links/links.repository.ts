@@ -71,12 +71,15 @@ export async function listLinks(
   return pageWithTotal(base.select(COLUMNS).orderBy('id'), query, { upTo });
 }
 
-export function allLinks(db: DB, userId: number) {
+/** The user's links after the id `after`, `limit` of them in id order (a page of an export). */
+export function linksAfter(db: DB, userId: number, after: number, limit: number) {
   return db
     .selectFrom('links')
     .select(COLUMNS)
     .where('user_id', '=', userId)
+    .where('id', '>', after)
     .orderBy('id')
+    .limit(limit)
     .execute();
 }
 

@@ -11,13 +11,13 @@ import {
 import { ZImportResult, ZOwnerQuery } from '@nexusplay/contract/personal-rows';
 import { keptAnswers } from '../../http-cache/http-cache.js';
 import { notFound } from '../../lib/app-error.js';
-import { fieldsToCsv } from '../../lib/csv.js';
-import { readImportFile, sendCsv } from '../../lib/row-import.js';
+import { sendCsvExport } from '../../lib/exports.js';
+import { readImportFile } from '../../lib/row-import.js';
 import { withMultipartForms } from '../../lib/multipart.js';
 import { BEARER } from '../../lib/route-schemas.js';
 import { ownerId } from '../../plugins/auth.js';
 import { errorReply } from '../../plugins/errors.js';
-import { allLinks, deleteLink, listLinks, updateLink } from './links.repository.js';
+import { deleteLink, linksAfter, listLinks, updateLink } from './links.repository.js';
 import { createLink, importLinks } from './links.service.js';
 
 const ERRORS = {
@@ -161,11 +161,19 @@ export const linksRoutes: FastifyPluginAsyncZod = async (app) => {
     '/links/export',
     {
       config: { access: 'user' },
-      schema: { tags: ['links'], summary: 'The caller’s links as CSV', security: BEARER },
+      schema: {
+        tags: ['links'],
+        summary: 'The caller’s links as CSV (one download per user at a time: else 429)',
+        security: BEARER,
+        response: { 401: ZErrorResponse, 403: ZErrorResponse, 429: ZErrorResponse },
+      },
     },
     async (request, reply) => {
-      const links = await allLinks(db(), ownerId(request, undefined, LIST_NOUN));
-      return sendCsv(reply, 'links.csv', fieldsToCsv(LINK_FIELDS, links));
+      const userId = ownerId(request, undefined, LIST_NOUN);
+      app.exportSlots.take(reply, userId);
+      return sendCsvExport(reply, 'links.csv', LINK_FIELDS, (after, limit) =>
+        linksAfter(db(), userId, after, limit),
+      );
     },
   );
 

@@ -110,12 +110,15 @@ export async function listWallets(
   return { ...page, items: page.items.map(toWallet) };
 }
 
-export async function allWallets(db: DB, userId: number) {
+/** The user's wallets after the id `after`, `limit` of them in id order (a page of an export). */
+export async function walletsAfter(db: DB, userId: number, after: number, limit: number) {
   const rows = await db
     .selectFrom('wallets')
     .select(COLUMNS)
     .where('user_id', '=', userId)
+    .where('id', '>', after)
     .orderBy('id')
+    .limit(limit)
     .execute();
   return rows.map(toWallet);
 }

@@ -11,12 +11,12 @@ import { WALLET_FIELDS, ZWallet, ZWalletRequest } from '@nexusplay/contract/wall
 import { isUniqueViolation } from '../../db/errors.js';
 import { keptAnswers } from '../../http-cache/http-cache.js';
 import { conflict, notFound } from '../../lib/app-error.js';
-import { fieldsToCsv } from '../../lib/csv.js';
-import { readImportFile, sendCsv } from '../../lib/row-import.js';
+import { sendCsvExport } from '../../lib/exports.js';
+import { readImportFile } from '../../lib/row-import.js';
 import { withMultipartForms } from '../../lib/multipart.js';
 import { BEARER } from '../../lib/route-schemas.js';
 import { ownerId } from '../../plugins/auth.js';
-import { allWallets, deleteWallet, listWallets, updateWallet } from './wallets.repository.js';
+import { deleteWallet, listWallets, updateWallet, walletsAfter } from './wallets.repository.js';
 import { createWallet, importWallets } from './wallets.service.js';
 
 const ERRORS = {
@@ -162,11 +162,19 @@ export const walletsRoutes: FastifyPluginAsyncZod = async (app) => {
     '/wallets/export',
     {
       config: { access: 'user' },
-      schema: { tags: ['wallets'], summary: 'The caller’s wallets as CSV', security: BEARER },
+      schema: {
+        tags: ['wallets'],
+        summary: 'The caller’s wallets as CSV (one download per user at a time: else 429)',
+        security: BEARER,
+        response: { 401: ZErrorResponse, 403: ZErrorResponse, 429: ZErrorResponse },
+      },
     },
     async (request, reply) => {
-      const wallets = await allWallets(db(), ownerId(request, undefined, LIST_NOUN));
-      return sendCsv(reply, 'wallets.csv', fieldsToCsv(WALLET_FIELDS, wallets));
+      const userId = ownerId(request, undefined, LIST_NOUN);
+      app.exportSlots.take(reply, userId);
+      return sendCsvExport(reply, 'wallets.csv', WALLET_FIELDS, (after, limit) =>
+        walletsAfter(db(), userId, after, limit),
+      );
     },
   );
 

@@ -1,0 +1,164 @@
+import { randomBytes } from 'node:crypto';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { parse } from 'csv-parse/sync';
+import { EXPORT_RETRY_AFTER_SECONDS } from '../src/lib/exports.js';
+import {
+  createChildData,
+  startChildServer,
+  type ChildData,
+  type ChildServer,
+} from './helpers/child-server.js';
+import { watchLoop, type LoopWatch } from './helpers/loop-watch.js';
+import { TEST_ENGINE } from './helpers/test-app.js';
+
+/** The user of the finding: 20,000 links, a 5.8 MB account file. */
+const LINKS = 20_000;
+/** Links per imported file (the import's limit is 5,000 rows). */
+const PER_FILE = 5000;
+/** Parallel downloads of one kind sent at once. */
+const PARALLEL = 30;
+/** The longest a health answer may wait meanwhile. */
+const HEALTH_BUDGET_MS = 100;
+
+const urlOf = (n: number) => `https://example.com/some/path/to/page-${n}?ref=export-test`;
+
+type Answer = { status: number; headers: Headers; text: string };
+
+/*
+ * One user asking for 30 downloads of their data at once, against the server in a process of
+ * its own while this one keeps asking for /api/health: the health answers stay quick, every
+ * download that is answered is whole, and the others are refused with 429 and Retry-After. The
+ * answers are checked after the timing, so that reading 6 MB files here is not charged to the
+ * server. The timing means something only on an otherwise idle machine, so this file runs
+ * alone (npm run test:hostile).
+ */
+describe('parallel exports of a user with 20,000 links', () => {
+  let data: ChildData;
+  let server: ChildServer;
+  let token: string;
+  let watch: LoopWatch;
+  const answers = new Map<string, Answer[]>();
+
+  const call = async (path: string, init: RequestInit = {}) => {
+    const res = await fetch(`${server.url}${path}`, {
+      ...init,
+      headers: { ...(token ? { authorization: `Bearer ${token}` } : {}), ...init.headers },
+    });
+    return res;
+  };
+
+  beforeAll(async () => {
+    data = await createChildData('exports');
+    server = await startChildServer(data, { MAX_LINKS: String(LINKS) });
+    const identity = {
+      username: `exporter${randomBytes(3).toString('hex')}`,
+      email: `exporter${randomBytes(3).toString('hex')}@example.com`,
+      password: `Nx-${randomBytes(12).toString('base64url')}-exports`,
+    };
+    const json = { 'content-type': 'application/json' };
+    const registered = await call('/api/register', {
+      method: 'POST',
+      body: JSON.stringify(identity),
+      headers: json,
+    });
+    expect(registered.status).toBe(201);
+    const login = await call('/api/login', {
+      method: 'POST',
+      body: JSON.stringify(identity),
+      headers: json,
+    });
+    token = ((await login.json()) as { token: string }).token;
+    for (let from = 0; from < LINKS; from += PER_FILE) {
+      const rows = Array.from({ length: PER_FILE }, (_, i) => {
+        const n = from + i;
+        return `Link number ${n} with a title of ordinary length,${urlOf(n)},${n % 2 ? 'Reading' : ''}`;
+      });
+      const form = new FormData();
+      form.append('file', new Blob([['title,url,category', ...rows].join('\n')]), 'links.csv');
+      const imported = await call('/api/links/import', { method: 'POST', body: form });
+      expect(await imported.json()).toMatchObject({ imported: PER_FILE, rejected: [] });
+    }
+    watch = watchLoop(server.url);
+  }, 180_000);
+  afterAll(async () => {
+    await server?.kill();
+    await data?.remove();
+  });
+
+  /** Sends PARALLEL downloads of `path` at once and keeps the answers for the checks below. */
+  const download = async (path: string) => {
+    const all = await watch.during(`${PARALLEL} x ${path}`, () =>
+      Promise.all(
+        Array.from({ length: PARALLEL }, async () => {
+          const res = await call(path);
+          return { status: res.status, headers: res.headers, text: await res.text() };
+        }),
+      ),
+    );
+    answers.set(path, all);
+  };
+
+  it('sends 30 account files and then 30 links CSVs at once', async () => {
+    await download('/api/account/export');
+    await download('/api/links/export');
+  });
+
+  it(`answered every health check within ${HEALTH_BUDGET_MS} ms meanwhile`, async () => {
+    const report = await watch.stop();
+    console.log(
+      `parallel exports (${TEST_ENGINE}): slowest of ${report.polls} health answers ` +
+        `${report.slowestHealthMs.toFixed(1)} ms (${report.slowestHealthDuring}); answers ` +
+        [...answers].map(([path, all]) => `${path}: ${statuses(all)}`).join(', '),
+    );
+    expect(report.polls).toBeGreaterThan(0);
+    expect(report.slowestHealthMs).toBeLessThan(HEALTH_BUDGET_MS);
+  });
+
+  const statuses = (all: Answer[]) => {
+    const counts = new Map<number, number>();
+    for (const { status } of all) counts.set(status, (counts.get(status) ?? 0) + 1);
+    return [...counts].map(([status, n]) => `${n} x ${status}`).join(' + ');
+  };
+
+  /** The answers of `path`: 200 or 429 each, the refusals in the one shape with Retry-After. */
+  function finished(path: string) {
+    const all = answers.get(path)!;
+    const codes = all.map((answer) => answer.status);
+    expect(codes.filter((status) => status !== 200 && status !== 429)).toEqual([]);
+    expect(codes).toContain(200);
+    // One running export per user: most of the 30, sent together, find one running.
+    expect(codes.filter((status) => status === 429).length).toBeGreaterThan(PARALLEL / 2);
+    for (const refused of all.filter((answer) => answer.status === 429)) {
+      expect(refused.headers.get('retry-after')).toBe(String(EXPORT_RETRY_AFTER_SECONDS));
+      // The one error shape (the link manager's answers carry the message as `error` too).
+      expect(JSON.parse(refused.text)).toMatchObject({
+        message: expect.stringMatching(/Try again/),
+      });
+    }
+    return all.filter((answer) => answer.status === 200);
+  }
+
+  it('answered each account file whole', () => {
+    for (const { text } of finished('/api/account/export')) {
+      const file = JSON.parse(text) as { links: { id: number; url: string }[] };
+      expect(file.links).toHaveLength(LINKS);
+      expect(new Set(file.links.map((link) => link.url)).size).toBe(LINKS);
+      expect(file.links.at(-1)!.url).toBe(urlOf(LINKS - 1));
+    }
+  });
+
+  it('answered each links CSV whole', () => {
+    for (const { text } of finished('/api/links/export')) {
+      const rows = parse(text, { columns: true }) as { title: string; url: string }[];
+      expect(rows).toHaveLength(LINKS);
+      expect(new Set(rows.map((row) => row.url)).size).toBe(LINKS);
+      expect(rows.at(-1)!.url).toBe(urlOf(LINKS - 1));
+    }
+  });
+
+  it('frees the user’s slot when a download ends: the next one is answered', async () => {
+    const res = await call('/api/links/export');
+    expect(res.status).toBe(200);
+    await res.text();
+  });
+});
