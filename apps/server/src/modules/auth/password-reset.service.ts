@@ -10,7 +10,12 @@ import { getUserByEmail, setPasswordHash } from '../users/users.repository.js';
 import type { FailureStore } from './login-throttle.js';
 import { passwordProblem } from './password-policy.js';
 import { hashPassword } from './passwords.js';
-import { consumeReset, findLiveReset, replaceReset } from './password-resets.repository.js';
+import {
+  consumeReset,
+  findLiveReset,
+  hasResetExpiringAfter,
+  replaceReset,
+} from './password-resets.repository.js';
 import type { SessionCache } from './session-cache.js';
 import { endAllSessions } from './sessions.repository.js';
 
@@ -20,6 +25,12 @@ export const RESET_VALID_MINUTES = 30;
 /** Reset mails one email address is sent per hour, however many addresses ask for it. */
 export const RESET_MAILS_PER_EMAIL = 3;
 const RESET_MAIL_WINDOW_SECONDS = 3600;
+/**
+ * A "forgot password" request while the account's link is younger than this sends nothing and
+ * keeps that link: the owner may be opening the mail just sent, and a stranger repeating the
+ * request must not void it or spend the mail quota.
+ */
+export const RESET_RESEND_AFTER_MINUTES = 5;
 
 export type ResetDeps = {
   db: DB;
@@ -34,14 +45,25 @@ const hashToken = (token: string) => createHash('sha256').update(token).digest('
 
 /**
  * Makes a new reset link for the user (the older one stops working) and mails it. The token is
- * 32 random bytes; only its SHA-256 is stored, so a copy of the database opens no account.
+ * 32 random bytes; only its SHA-256 is stored, so a copy of the database opens no account. With
+ * `keepIssuedAfter`, a link issued after that time is kept instead and nothing is mailed; the
+ * answer says whether a mail went.
  */
 export async function sendResetLink(
   deps: ResetDeps,
   user: { id: number; email: string; username: string },
-) {
+  keepIssuedAfter?: number,
+): Promise<boolean> {
   const token = randomBytes(32).toString('base64url');
-  await replaceReset(deps.db, user.id, hashToken(token), nowSeconds() + RESET_VALID_MINUTES * 60);
+  const validSeconds = RESET_VALID_MINUTES * 60;
+  const stored = await replaceReset(
+    deps.db,
+    user.id,
+    hashToken(token),
+    nowSeconds() + validSeconds,
+    keepIssuedAfter === undefined ? undefined : keepIssuedAfter + validSeconds,
+  );
+  if (!stored) return false;
   const link = `${deps.site.publicUrl}/reset-password?token=${token}`;
   deps.mailer.send(
     resetMail({
@@ -52,6 +74,7 @@ export async function sendResetLink(
       validMinutes: RESET_VALID_MINUTES,
     }),
   );
+  return true;
 }
 
 /**
@@ -69,12 +92,20 @@ export function requestPasswordReset(deps: ResetDeps, email: string): void {
 async function resetIfKnown(deps: ResetDeps, email: string) {
   const user = await getUserByEmail(deps.db, email);
   if (!user) return;
+  // A link issued lately stays the one that works, and costs no mail of the quota.
+  const recently = nowSeconds() - RESET_RESEND_AFTER_MINUTES * 60;
+  if (await hasResetExpiringAfter(deps.db, user.id, recently + RESET_VALID_MINUTES * 60)) {
+    deps.log.info({ userId: user.id }, 'password reset: a link was sent lately; none sent now');
+    return;
+  }
   const key = `reset-mail:${user.email}`;
   if (!(await deps.store.reserve([key], RESET_MAILS_PER_EMAIL, RESET_MAIL_WINDOW_SECONDS))) {
     deps.log.warn({ userId: user.id }, 'password reset: mail limit reached for this account');
     return;
   }
-  await sendResetLink(deps, user);
+  // A request racing this one may have stored its link first: then this one sends nothing, and
+  // gives back its place in the quota, which counts mails sent.
+  if (!(await sendResetLink(deps, user, recently))) await deps.store.release([key]);
 }
 
 /** Sets the password a live reset link allows, once; every session of the account ends. */

@@ -3,15 +3,44 @@ import type { Database } from '../../db/schema.js';
 
 type DB = Kysely<Database>;
 
-/** Stores a user's reset link, replacing any older one: only the newest link works. */
-export async function replaceReset(db: DB, userId: number, tokenHash: string, expiresAt: number) {
-  await db
+/**
+ * Stores a user's reset link, replacing any older one: only the newest link works. With
+ * `unlessExpiringAfter`, a link that expires later than that (one issued only moments ago) is
+ * kept and nothing is stored; the answer says whether the new link was stored. One statement,
+ * so two requests racing cannot both replace the link.
+ */
+export async function replaceReset(
+  db: DB,
+  userId: number,
+  tokenHash: string,
+  expiresAt: number,
+  unlessExpiringAfter?: number,
+): Promise<boolean> {
+  const row = await db
     .insertInto('password_resets')
     .values({ user_id: userId, token_hash: tokenHash, expires_at: expiresAt })
-    .onConflict((oc) =>
-      oc.column('user_id').doUpdateSet({ token_hash: tokenHash, expires_at: expiresAt }),
-    )
-    .execute();
+    .onConflict((oc) => {
+      const update = oc
+        .column('user_id')
+        .doUpdateSet({ token_hash: tokenHash, expires_at: expiresAt });
+      return unlessExpiringAfter === undefined
+        ? update
+        : update.where('password_resets.expires_at', '<=', unlessExpiringAfter);
+    })
+    .returning('user_id')
+    .executeTakeFirst();
+  return row !== undefined;
+}
+
+/** Whether the user has a live reset link expiring later than `after` (issued lately). */
+export async function hasResetExpiringAfter(db: DB, userId: number, after: number) {
+  const row = await db
+    .selectFrom('password_resets')
+    .select('user_id')
+    .where('user_id', '=', userId)
+    .where('expires_at', '>', after)
+    .executeTakeFirst();
+  return row !== undefined;
 }
 
 /** The user a live reset link belongs to, with what the password rules compare against. */
@@ -39,7 +68,11 @@ export async function consumeReset(db: DB, tokenHash: string, now: number) {
   return row?.user_id;
 }
 
-/** Drops a user's reset link, if any: a sign-in or a changed password makes it moot. */
+/**
+ * Drops a user's reset link, if any: a sign-in makes it moot, and a change of email, password or
+ * role or "sign out everywhere" must not leave a way back in through a mailbox (the old address's,
+ * say). Called inside the transaction of the change.
+ */
 export async function dropResets(db: DB, userId: number) {
   await db.deleteFrom('password_resets').where('user_id', '=', userId).execute();
 }

@@ -1,5 +1,6 @@
 import type { Kysely } from 'kysely';
 import type { Database } from '../../db/schema.js';
+import { dropResets } from './password-resets.repository.js';
 import type { SessionCache } from './session-cache.js';
 import { endAllSessions, revokeToken } from './sessions.repository.js';
 
@@ -13,12 +14,19 @@ export async function signOut(
   await sessions.ended([{ jti: token.jti }]);
 }
 
-/** Ends every session of a user ("sign out everywhere"), on every instance, before the answer goes. */
+/**
+ * Ends every session of a user ("sign out everywhere"), on every instance, before the answer goes.
+ * A reset link still in a mailbox goes with them, in the same transaction: it is a session waiting
+ * to be opened.
+ */
 export async function endEverySession(
   db: Kysely<Database>,
   sessions: SessionCache,
   userId: number,
 ) {
-  await endAllSessions(db, userId);
+  await db.transaction().execute(async (trx) => {
+    await endAllSessions(trx, userId);
+    await dropResets(trx, userId);
+  });
   await sessions.ended([{ userId }]);
 }

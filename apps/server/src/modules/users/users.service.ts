@@ -6,6 +6,7 @@ import { isUniqueViolation } from '../../db/errors.js';
 import { conflict, notFound } from '../../lib/app-error.js';
 import { generatePassword, hashPassword } from '../auth/passwords.js';
 import type { LoginThrottle } from '../auth/login-throttle.js';
+import { dropResets } from '../auth/password-resets.repository.js';
 import type { SessionCache } from '../auth/session-cache.js';
 import { endAllSessions } from '../auth/sessions.repository.js';
 import { identityConflict } from './identity-conflict.js';
@@ -82,6 +83,9 @@ export async function changeAccount(
         await endAllSessions(trx, id);
         endedSessions = true;
       }
+      // A reset link mailed to the old address, or issued under the old role, must not outlive
+      // the change.
+      if (current.role !== role || current.email !== updated.email) await dropResets(trx, id);
       return updated;
     });
     if (endedSessions) await sessions.ended([{ userId: id }]);
