@@ -1,5 +1,9 @@
 import { randomBytes } from 'node:crypto';
+import { pino } from 'pino';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { SessionEnd } from '../src/modules/auth/session-cache.js';
+import { connectRedis } from '../src/redis/redis.js';
+import { LINK_PROOF_MS, RedisSessionEnds } from '../src/redis/redis-session-ends.js';
 import {
   createChildData,
   startChildServer,
@@ -248,3 +252,70 @@ describe.skipIf(TEST_ENGINE !== 'postgres' || !TEST_REDIS_URL)(
     }, 30_000);
   },
 );
+
+/**
+ * One instance's channel of ended sessions, in this process, reaching Redis through the freezing
+ * proxy; another reaches it directly. What the instance may answer from memory is read from
+ * `usable()`, which every signed-in request asks.
+ */
+describe.skipIf(!TEST_REDIS_URL)('the proof that an instance hears ended sessions', () => {
+  it('lapses within LINK_PROOF_MS of the link stalling, and returns, behind what was missed, once it moves again', async () => {
+    const target = new URL(TEST_REDIS_URL!);
+    const proxy = await startFreezingProxy({
+      host: target.hostname,
+      port: Number(target.port || 6379),
+    });
+    const throughProxy = new URL(TEST_REDIS_URL!);
+    throughProxy.hostname = '127.0.0.1';
+    throughProxy.port = String(proxy.port);
+    const prefix = `test-${randomBytes(6).toString('hex')}:`;
+    const log = pino({ level: 'silent' });
+    const stalledRedis = await connectRedis({ url: throughProxy.href, prefix });
+    const otherRedis = await connectRedis({ url: TEST_REDIS_URL!, prefix });
+    const dropped: SessionEnd[] = [];
+    const ignore = { drop: () => {}, clear: () => {} };
+    const stalled = new RedisSessionEnds(
+      stalledRedis,
+      { drop: (ends) => dropped.push(...ends), clear: () => {} },
+      log,
+    );
+    const other = new RedisSessionEnds(otherRedis, ignore, log);
+    try {
+      await Promise.all([stalled.started(), other.started()]);
+      expect(stalled.usable()).toBe(true);
+
+      proxy.freeze();
+      const frozenAt = performance.now();
+      await expect.poll(() => stalled.usable(), { timeout: 3_000, interval: 5 }).toBe(false);
+      const lapsedAfter = performance.now() - frozenAt;
+      expect(lapsedAfter).toBeLessThanOrEqual(LINK_PROOF_MS + 100);
+
+      // The other instance ends a session: Redis counts the stalled one as a receiver, which
+      // cannot answer, so the write waits out its bound; the stalled one is not answering from
+      // memory by then, and stays so while the link does not move.
+      const announcedAt = performance.now();
+      await other.announce([{ jti: 'ended-while-stalled' }]);
+      const waited = performance.now() - announcedAt;
+      expect(waited).toBeGreaterThanOrEqual(1_000);
+      expect(stalled.usable()).toBe(false);
+      expect(dropped).toEqual([]);
+      await new Promise((resolve) => setTimeout(resolve, 500));
+      expect(stalled.usable()).toBe(false);
+
+      proxy.thaw();
+      const thawedAt = performance.now();
+      await expect.poll(() => stalled.usable(), { timeout: 3_000, interval: 5 }).toBe(true);
+      const provenAfter = performance.now() - thawedAt;
+      // The announcement arrived before the heartbeat that proved the link again.
+      expect(dropped).toEqual([{ jti: 'ended-while-stalled' }]);
+      console.log(
+        `link proof: lapsed ${Math.round(lapsedAfter)} ms after the freeze, the write waited ${Math.round(waited)} ms, proven again ${Math.round(provenAfter)} ms after the thaw`,
+      );
+    } finally {
+      proxy.thaw();
+      await Promise.all([stalled.close(), other.close()]);
+      await Promise.all([stalledRedis.close(), otherRedis.close()]);
+      await proxy.close();
+    }
+  }, 20_000);
+});
