@@ -4,11 +4,13 @@ import {
   TOTAL_IS_LOWER_BOUND_HEADER,
 } from '@nexusplay/contract/wire-constants';
 import { listPath } from '@nexusplay/contract/page-data';
-import { clearStoredToken, getStoredToken } from './auth-token';
+import { endRefusedSession, getStoredToken } from './auth-token';
 import { takePageResponse } from './page-data';
 import type { TListQuery } from '@nexusplay/contract/lists';
 
 const API_BASE = '/api';
+/** Said when the server refuses a token without a message of its own. */
+export const SESSION_ENDED_MESSAGE = 'Your session has ended. Please sign in again.';
 
 /** A failed API call, carrying the one error shape the server answers with. */
 export class ApiError extends Error {
@@ -84,8 +86,11 @@ async function send(
 
   if (!response.ok) {
     // The server no longer accepts this token, so keeping it would only fail the next call too.
-    if (response.status === 401 && token !== null) clearStoredToken();
-    throw new ApiError(response.status, readErrorResponse(json));
+    const error = readErrorResponse(json);
+    if (response.status === 401 && token !== null) {
+      endRefusedSession(token, error?.message ?? SESSION_ENDED_MESSAGE);
+    }
+    throw new ApiError(response.status, error);
   }
   return { headers: response.headers, json };
 }

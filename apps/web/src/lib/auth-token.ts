@@ -13,13 +13,40 @@ export function getStoredToken(): string | null {
   return window.localStorage.getItem(TOKEN_STORAGE_KEY);
 }
 
+/** Why the server ended the session this tab held, until the visitor has seen it. */
+let signedOutNotice: string | null = null;
+
 export function storeToken(token: string) {
+  signedOutNotice = null;
   window.localStorage.setItem(TOKEN_STORAGE_KEY, token);
   notify();
 }
 
 export function clearStoredToken() {
   window.localStorage.removeItem(TOKEN_STORAGE_KEY);
+  notify();
+}
+
+/**
+ * Signs out because the server refused the token, keeping the server's word of why (a sign-out
+ * everywhere, a changed password, a deleted account) for the page to show. Only the first
+ * request refused finds its token still stored (the others refused at the same time would say it
+ * again), and a session begun since then is not the one refused.
+ */
+export function endRefusedSession(token: string, reason: string) {
+  if (getStoredToken() !== token) return;
+  signedOutNotice = reason;
+  clearStoredToken();
+}
+
+/** Why the session was ended by the server, until dismissed; null if it was not. */
+export function getSignedOutNotice(): string | null {
+  return signedOutNotice;
+}
+
+export function dismissSignedOutNotice() {
+  if (signedOutNotice === null) return;
+  signedOutNotice = null;
   notify();
 }
 

@@ -1,5 +1,5 @@
-import { ApiError, readErrorResponse } from './api-client';
-import { clearStoredToken, getStoredToken } from './auth-token';
+import { ApiError, readErrorResponse, SESSION_ENDED_MESSAGE } from './api-client';
+import { endRefusedSession, getStoredToken } from './auth-token';
 
 /** A browser may still be reading the file when the click returns, so the address lives on. */
 const REVOKE_DELAY_MS = 10_000;
@@ -30,8 +30,11 @@ export async function downloadApiFile(path: string, fallbackName: string): Promi
   const response = await fetch(`/api${path}`, { headers });
   if (!response.ok) {
     // As in every other call: a token the server refuses would only fail the next call too.
-    if (response.status === 401 && token !== null) clearStoredToken();
-    throw await readError(response);
+    const error = await readError(response);
+    if (response.status === 401 && token !== null) {
+      endRefusedSession(token, error.serverMessage ?? SESSION_ENDED_MESSAGE);
+    }
+    throw error;
   }
 
   const url = URL.createObjectURL(await response.blob());

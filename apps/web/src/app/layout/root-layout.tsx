@@ -1,6 +1,7 @@
 import { useEffect } from 'react';
 import { Outlet, ScrollRestoration, useNavigation, type Location } from 'react-router';
 import { discardPageData } from '../../lib/page-data';
+import { SignedOutNotice } from './signed-out-notice';
 
 /**
  * Every page opened from the address bar starts with the key "default", so keyed by it alone the
@@ -19,6 +20,7 @@ export function RootLayout() {
     <>
       <ScrollRestoration getKey={scrollKey} />
       <NavigationProgress />
+      <SignedOutNotice />
       <Outlet />
     </>
   );
