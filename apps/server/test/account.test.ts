@@ -10,8 +10,9 @@ import { apiCall, multipart, bearer } from './helpers/content.js';
 import { dropRedisPrefix, TEST_REDIS_URL } from './helpers/shared-pair.js';
 import { createTestApp, TEST_ENGINE, type TestApp } from './helpers/test-app.js';
 
-const ENDED = 'Your session has ended. Please sign in again.';
 const NEW_PASSWORD = 'a brand new passphrase';
+const SIGNED_OUT_EVERYWHERE =
+  'You were signed out because someone chose "Sign out everywhere" for this account. Please sign in again.';
 const PASSWORD_CHANGED =
   'You were signed out because the password of this account was changed. Please sign in with the new password.';
 
@@ -96,6 +97,12 @@ describe(`the account page's actions on ${TEST_ENGINE}${TEST_REDIS_URL ? ' with 
       expect(mine.json().errors.new_password).toBe('Password must not be your username or email.');
       const mismatch = await change(account.token, account.password, NEW_PASSWORD, 'other one!');
       expect(mismatch.json().errors.confirm_password).toBe('Passwords do not match.');
+      // The current password again would change nothing, and end every session for nothing.
+      const same = await change(account.token, account.password, account.password);
+      expect(same.statusCode).toBe(400);
+      expect(same.json().errors).toEqual({
+        new_password: 'The new password must differ from your current password.',
+      });
       expect((await me(account.token)).statusCode).toBe(200);
       expect(await loginToken(t.app, account.email, account.password)).toBeTruthy();
     });
@@ -107,7 +114,7 @@ describe(`the account page's actions on ${TEST_ENGINE}${TEST_REDIS_URL ? ' with 
     const res = await apiCall(t.app, 'POST', '/api/account/logout-all', account.token);
     expect(res.statusCode).toBe(200);
     for (const token of [account.token, phone])
-      expect((await me(token)).json()).toEqual({ message: ENDED });
+      expect((await me(token)).json()).toEqual({ message: SIGNED_OUT_EVERYWHERE });
     expect((await me(await loginToken(t.app, account.email, account.password))).statusCode).toBe(
       200,
     );

@@ -8,8 +8,13 @@ const ZCurrentPassword = z
   .max(PASSWORD_MAX, 'Current password is incorrect.');
 
 export const PASSWORDS_DIFFER = 'Passwords do not match.';
+export const PASSWORD_UNCHANGED = 'The new password must differ from your current password.';
 
-/** Change password on the account page; the server also checks the common-password list. */
+/**
+ * Change password on the account page; the server also judges how guessable the new one is. A new
+ * password equal to the current one is refused on the field: the server checks the current one,
+ * so equal text means the password would not change.
+ */
 export const ZChangePasswordRequest = z
   .object({
     current_password: ZCurrentPassword,
@@ -19,6 +24,10 @@ export const ZChangePasswordRequest = z
   .refine((form) => form.new_password === form.confirm_password, {
     message: PASSWORDS_DIFFER,
     path: ['confirm_password'],
+  })
+  .refine((form) => form.new_password !== form.current_password, {
+    message: PASSWORD_UNCHANGED,
+    path: ['new_password'],
   });
 export type TChangePasswordRequest = z.input<typeof ZChangePasswordRequest>;
 
