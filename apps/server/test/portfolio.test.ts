@@ -1,4 +1,4 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import type { TPortfolioHistory, TPortfolioResponse } from '@nexusplay/contract/portfolio';
 import type { Address } from 'viem';
 import { startFakeUpstream, type FakeUpstream } from '../../../harness/fake-upstream.js';
@@ -81,6 +81,16 @@ async function addWallet(app: App, token: string, address: string, name = 'Main'
 
 const portfolio = async (app: App, token: string) => {
   const res = await app.inject({ method: 'GET', url: '/api/portfolio', headers: bearer(token) });
+  expect(res.statusCode).toBe(200);
+  return res.json<TPortfolioResponse>();
+};
+
+const refreshed = async (app: App, token: string) => {
+  const res = await app.inject({
+    method: 'POST',
+    url: '/api/portfolio/refresh',
+    headers: bearer(token),
+  });
   expect(res.statusCode).toBe(200);
   return res.json<TPortfolioResponse>();
 };
@@ -224,6 +234,156 @@ describe('the Ronin portfolio against a real node', () => {
     });
   });
 
+  describe('a value that is not known is never a zero', () => {
+    const PIXELS_2000 = 2_000n * E18;
+
+    it('with the node unreachable, a wallet never read leaves the total unknown, not $0', async () => {
+      await node.placeMulticall3();
+      const t = await appWith(node, upstream, { UPSTREAM_TIMEOUT: '1s' });
+      try {
+        const { token } = await signedIn(t.app);
+        const address = newAddress();
+        await node.setTokenBalance(TOKENS.PIXEL.address, address, PIXELS_2000);
+        node.setMode('down');
+        await addWallet(t.app, token, address);
+        const answer = await portfolio(t.app, token);
+        expect(answer.wallets[0]).toMatchObject({ state: 'unavailable', total_usd: null });
+        expect(answer.summary).toMatchObject({ total_usd: null, unavailable: 1, as_of: null });
+      } finally {
+        node.setMode('ok');
+        await t.close();
+      }
+    });
+
+    it('with balances read but no price yet, the wallet’s and the portfolio’s totals are unknown', async () => {
+      await node.placeMulticall3();
+      const silent = await startFakeUpstream({ mode: 'unavailable' });
+      const t = await appWith(node, silent, { PRICE_TTL: '1s' });
+      try {
+        const { token } = await signedIn(t.app);
+        const holder = newAddress();
+        await node.setTokenBalance(TOKENS.PIXEL.address, holder, PIXELS_2000);
+        const holderId = await addWallet(t.app, token, holder, 'Holder');
+        const answer = await portfolio(t.app, token);
+        const wallet = answer.wallets.find((entry) => entry.wallet_id === holderId)!;
+        expect(wallet).toMatchObject({ state: 'fresh', total_usd: null, unpriced: ['PIXEL'] });
+        expect(wallet.tokens.find((holding) => holding.symbol === 'PIXEL')).toEqual({
+          symbol: 'PIXEL',
+          amount: '2000',
+          value_usd: null,
+        });
+        expect(answer.summary).toMatchObject({ total_usd: null, unpriced: ['PIXEL'] });
+        // The page can say why: the price service has never answered.
+        expect(answer.sources.price).toMatchObject({ asOf: null, stale: true, url: null });
+
+        // An empty wallet is worth exactly 0, price or none; the other's PIXEL stay unknown.
+        const emptyId = await addWallet(t.app, token, newAddress(), 'Empty');
+        const both = await portfolio(t.app, token);
+        expect(both.wallets.find((entry) => entry.wallet_id === emptyId)).toMatchObject({
+          state: 'fresh',
+          total_usd: 0,
+          unpriced: [],
+        });
+        expect(both.summary.total_usd).toBeNull();
+
+        // Once prices arrive (the next check, a PRICE_TTL on), the figures are known.
+        silent.setMode('ok');
+        let known = both;
+        await expect
+          .poll(async () => (known = await refreshed(t.app, token)).summary.total_usd, {
+            timeout: 5_000,
+          })
+          .not.toBeNull();
+        expect(known.summary.total_usd).toBeCloseTo(2_000 * USD.PIXEL, 9);
+        expect(known.sources.price).toMatchObject({ stale: false });
+        expect(known.sources.price.asOf).not.toBeNull();
+      } finally {
+        await t.close();
+        await silent.close();
+      }
+    });
+
+    it('keeps a partial total that holds priced tokens, its gaps named', async () => {
+      await node.placeMulticall3();
+      const t = await appWith(node, upstream, { UPSTREAM_TIMEOUT: '1s' });
+      try {
+        const { token } = await signedIn(t.app);
+        const read = newAddress();
+        await node.setRonBalance(read, 4n * E18);
+        await addWallet(t.app, token, read, 'Read');
+        await portfolio(t.app, token);
+        node.setMode('down');
+        await addWallet(t.app, token, newAddress(), 'Never read');
+        const answer = await portfolio(t.app, token);
+        expect(answer.summary.unavailable).toBe(1);
+        expect(answer.summary.total_usd).toBeCloseTo(4 * USD.RON, 9);
+      } finally {
+        node.setMode('ok');
+        await t.close();
+      }
+    });
+  });
+
+  describe('what the answer says of its figures', () => {
+    it('credits the price and rate services, and says when the balances are next asked of the node', async () => {
+      await node.placeMulticall3();
+      const t = await appWith(node, upstream, { BALANCE_TTL: '60s' });
+      try {
+        const { token } = await signedIn(t.app);
+        expect((await portfolio(t.app, token)).next_check).toBeNull();
+        await addWallet(t.app, token, newAddress());
+        const first = await portfolio(t.app, token);
+        expect(first.sources.price).toMatchObject({ stale: false, url: null });
+        expect(first.sources.price.name).toBe(new URL(upstream.url).host);
+        expect(first.sources.rate.asOf).not.toBeNull();
+        const asOf = Date.parse(first.wallets[0]!.as_of!);
+        const nextCheck = Date.parse(first.next_check!);
+        expect(nextCheck - asOf).toBeGreaterThanOrEqual(59_000);
+        expect(nextCheck - asOf).toBeLessThanOrEqual(61_000);
+
+        // A Refresh inside the window answers the same amounts and the same next check.
+        node.resetCounts();
+        expect(await refreshed(t.app, token)).toMatchObject({
+          next_check: first.next_check,
+          summary: { as_of: first.summary.as_of },
+        });
+        expect(node.counts.requests).toBe(0);
+      } finally {
+        await t.close();
+      }
+    });
+
+    it('says the prices are stale, with their time, while the price service fails', async () => {
+      await node.placeMulticall3();
+      const flaky = await startFakeUpstream();
+      const t = await appWith(node, flaky, { PRICE_TTL: '1s' });
+      try {
+        const { token } = await signedIn(t.app);
+        await addWallet(t.app, token, newAddress());
+        const good = await portfolio(t.app, token);
+        expect(good.sources.price.asOf).not.toBeNull();
+        flaky.setMode('error');
+        const failedFrom = new Date().toISOString();
+        let stale = good;
+        await expect
+          .poll(
+            async () => {
+              stale = await refreshed(t.app, token);
+              return stale.sources.price.stale && flaky.calls['/api/v3/simple/price']! > 1;
+            },
+            { timeout: 5_000 },
+          )
+          .toBe(true);
+        // The last prices received, with their own time: from before the service failed.
+        expect(stale.sources.price.asOf! >= good.sources.price.asOf!).toBe(true);
+        expect(stale.sources.price.asOf! < failedFrom).toBe(true);
+      } finally {
+        await t.close();
+        await flaky.close();
+      }
+    });
+  });
+
   describe('the cache in front of the node', () => {
     let t: TestApp;
     beforeAll(async () => {
@@ -316,7 +476,13 @@ describe('the Ronin portfolio against a real node', () => {
           payload: { wallet_name: 'Renamed', wallet_address: second },
         });
         expect(renamed.statusCode).toBe(200);
-        expect(ronOf(await portfolio(t.app, token), walletId)).toBe('7');
+        // Read again: the amounts kept with the wallet (the first's, written behind its back)
+        // at once as stale while the node is asked, then the second's.
+        const again = await portfolio(t.app, token);
+        expect(again.wallets[0]).toMatchObject({ state: 'stale' });
+        await vi.waitFor(async () =>
+          expect(ronOf(await portfolio(t.app, token), walletId)).toBe('7'),
+        );
       } finally {
         await t.close();
       }
@@ -333,7 +499,13 @@ describe('the Ronin portfolio against a real node', () => {
         expect(ronOf(await portfolio(t.app, token), walletId)).toBe('3');
         await node.setRonBalance(address, 5n * E18);
         await sleep(350);
-        expect(ronOf(await portfolio(t.app, token), walletId)).toBe('5');
+        // Due for a check: the last amounts at once, as stale, and not kept while it runs.
+        const due = await portfolio(t.app, token);
+        expect(ronOf(due, walletId)).toBe('3');
+        expect(due.wallets[0]).toMatchObject({ state: 'stale' });
+        await vi.waitFor(async () =>
+          expect(ronOf(await portfolio(t.app, token), walletId)).toBe('5'),
+        );
       } finally {
         await t.close();
       }

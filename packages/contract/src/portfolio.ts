@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { ZPricesResponse } from './market.js';
 
 /**
  * How current a wallet's balances are: read within the TTL (fresh), the last good ones while
@@ -26,7 +27,10 @@ export const ZWalletPortfolio = z.object({
   as_of: z.string().nullable(),
   /** Every configured token, RON first, zero amounts included; empty when unavailable. */
   tokens: z.array(ZTokenHolding),
-  /** The priced tokens' value; null when unavailable. */
+  /**
+   * The priced tokens' value; null when it is unknown: the wallet is unavailable, or it holds
+   * tokens without a price and none with one (never a 0 that stands for "no price").
+   */
   total_usd: z.number().nullable(),
   /** Tokens held (a non-zero amount) without a price: not in the total. */
   unpriced: z.array(z.string()),
@@ -36,8 +40,11 @@ export type TWalletPortfolio = z.infer<typeof ZWalletPortfolio>;
 export const ZPortfolioResponse = z.object({
   wallets: z.array(ZWalletPortfolio),
   summary: z.object({
-    /** The sum over wallets with amounts; unavailable wallets and unpriced tokens left out. */
-    total_usd: z.number(),
+    /**
+     * The sum over wallets with amounts; unavailable wallets and unpriced tokens left out. null
+     * when it is unknown: something is left out and nothing priced is held.
+     */
+    total_usd: z.number().nullable(),
     tokens: z.array(ZTokenHolding),
     /** The oldest as-of among the wallets with amounts; null when none has any. */
     as_of: z.string().nullable(),
@@ -48,6 +55,13 @@ export const ZPortfolioResponse = z.object({
   }),
   /** The rate for IDR figures, as on the income pages. */
   usd_idr: z.number(),
+  /** Who supplied the prices and the rate, when each was obtained and whether it is stale. */
+  sources: ZPricesResponse.shape.sources,
+  /**
+   * When balances are next asked of the node (ISO-8601); until then a refresh answers the same
+   * amounts. null with no wallets or while a read is under way.
+   */
+  next_check: z.string().nullable(),
   /** True when more wallets are tracked than the portfolio covers (PORTFOLIO_MAX_WALLETS). */
   limited: z.boolean(),
 });

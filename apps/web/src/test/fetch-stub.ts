@@ -21,6 +21,16 @@ const NO_PORTFOLIO = {
   wallets: [],
   summary: { total_usd: 0, tokens: [], as_of: null, unavailable: 0, stale: 0, unpriced: [] },
   usd_idr: 16_000,
+  sources: {
+    price: { name: 'CoinGecko', url: 'https://www.coingecko.com', asOf: null, stale: true },
+    rate: {
+      name: 'ExchangeRate-API',
+      url: 'https://www.exchangerate-api.com',
+      asOf: null,
+      stale: true,
+    },
+  },
+  next_check: null,
   limited: false,
 };
 

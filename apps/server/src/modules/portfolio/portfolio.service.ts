@@ -19,7 +19,8 @@ import {
   dailyTotals,
   insertSnapshots,
   walletAddresses,
-  walletsWithoutSnapshot,
+  walletOwners,
+  walletsWithSnapshot,
   type SnapshotRow,
 } from './portfolio.repository.js';
 
@@ -84,9 +85,21 @@ function valueWallet(
     state,
     as_of: balances.asOf,
     tokens: holdings,
-    total_usd: total,
+    total_usd: knownTotal(total, unpriced.length > 0, holdings),
     unpriced,
   };
+}
+
+/**
+ * A total, or null when it is unknown: something is left out of it (a token without a price, a
+ * wallet never read) and nothing held in it has a price, so its figure would be a 0 standing for
+ * "no price". A total with priced holdings is shown, its gaps marked beside it.
+ */
+function knownTotal(total: number, leavesOut: boolean, holdings: TTokenHolding[]) {
+  const priced = holdings.some(
+    (holding) => holding.value_usd !== null && /[1-9]/.test(holding.amount),
+  );
+  return leavesOut && !priced ? null : total;
 }
 
 /** The wallets' balances through the cache, each address asked once however often it is tracked. */
@@ -123,13 +136,16 @@ function summarise(
       value_usd: price === undefined ? null : Number(amount) * price,
     };
   });
+  const unavailable = wallets.length - withAmounts.length;
+  const unpriced = [...new Set(withAmounts.flatMap((wallet) => wallet.unpriced))];
+  const sum = withAmounts.reduce((total, wallet) => total + (wallet.total_usd ?? 0), 0);
   return {
-    total_usd: withAmounts.reduce((sum, wallet) => sum + (wallet.total_usd ?? 0), 0),
+    total_usd: knownTotal(sum, unavailable > 0 || unpriced.length > 0, summaryTokens),
     tokens: summaryTokens,
     as_of: withAmounts.map((wallet) => wallet.as_of!).sort()[0] ?? null,
-    unavailable: wallets.length - withAmounts.length,
+    unavailable,
     stale: wallets.filter((wallet) => wallet.state === 'stale').length,
-    unpriced: [...new Set(withAmounts.flatMap((wallet) => wallet.unpriced))],
+    unpriced,
   };
 }
 
@@ -158,10 +174,14 @@ export async function getPortfolio(
   const valued = covered.map((wallet) =>
     valueWallet(wallet.id, balances.byAddress.get(wallet.address)!, tokens, priceOf),
   );
+  const nextCheck = balances.unchangedUntil;
   const portfolio = {
     wallets: valued,
     summary: summarise(valued, tokens, priceOf),
     usd_idr: fx.value,
+    sources: gateway.sourcesOf(prices, fx),
+    // Infinity with no wallets, 0 while a read is under way: neither is a time to tell.
+    next_check: nextCheck > 0 && nextCheck < Infinity ? new Date(nextCheck).toISOString() : null,
     limited: wallets.length > PORTFOLIO_MAX_WALLETS,
   };
   const unchangedUntil = Math.min(
@@ -190,15 +210,46 @@ export async function getPortfolioHistory(
   return { days, usd_idr: fx.value };
 }
 
-/** Wallets valued per statement of the daily snapshot, and addresses asked at once. */
+/**
+ * Wallets valued per statement of the daily snapshot, and addresses asked at once: the node is
+ * sent a page's reads as one request.
+ */
 const SNAPSHOT_PAGE = 50;
+/** Owners of wallets looked up at once by the snapshot pass. */
+const OWNERS_PAGE = 100;
 
 /**
- * Today's (UTC) total of every tracked wallet that has none yet, made by the one instance whose
- * claim of this hour's pass lands: the day's first pass values every wallet, later ones the
- * wallets added since. Balances come through the same cache as the pages'; a wallet whose
- * balances were never read gets no row (a gap in its history, not a zero) until a later pass
- * reads them. Answers whether this call made the pass.
+ * The wallets the portfolio shows (each user's first PORTFOLIO_MAX_WALLETS) that have no total
+ * for `day`, SNAPSHOT_PAGE at a time: a wallet past those is in no total the user sees, and
+ * reading it would only cost node requests (two users with 10,000 wallets each cost 417).
+ */
+async function* shownWalletsWithoutSnapshot(db: DB, day: string) {
+  const pending: { id: number; address: string }[] = [];
+  for (let afterUser = 0; ;) {
+    const owners = await walletOwners(db, afterUser, OWNERS_PAGE);
+    if (owners.length === 0) break;
+    afterUser = owners[owners.length - 1]!;
+    for (const userId of owners) {
+      const shown = await walletAddresses(db, userId, PORTFOLIO_MAX_WALLETS);
+      const valued = await walletsWithSnapshot(
+        db,
+        day,
+        shown.map((wallet) => wallet.id),
+      );
+      pending.push(...shown.filter((wallet) => !valued.has(wallet.id)));
+      while (pending.length >= SNAPSHOT_PAGE) yield pending.splice(0, SNAPSHOT_PAGE);
+    }
+  }
+  if (pending.length > 0) yield pending;
+}
+
+/**
+ * Today's (UTC) total of every wallet the portfolio shows that has none yet, made by the one
+ * instance whose claim of this hour's pass lands: the day's first pass values every such wallet,
+ * later ones the wallets added since. Balances come through the same cache as the pages'; a
+ * wallet whose balances were never read gets no row (a gap in its history, not a zero) until a
+ * later pass reads them. The pass is background work: its node requests are paced (RONIN_RPS).
+ * Answers whether this call made the pass.
  */
 export async function takeDailySnapshot(db: DB, gateway: Gateway, now = new Date()) {
   const day = utcDayOf(now);
@@ -207,14 +258,12 @@ export async function takeDailySnapshot(db: DB, gateway: Gateway, now = new Date
   const prices = await gateway.prices.get();
   const tokens = tokensOf(gateway);
   const priceOf = priceTable(prices);
-  let afterId = 0;
-  for (;;) {
-    const page = await walletsWithoutSnapshot(db, day, afterId, SNAPSHOT_PAGE);
-    if (page.length === 0) break;
-    afterId = page[page.length - 1]!.id;
-    const balances = await balancesOf(
-      gateway,
-      page.map((wallet) => wallet.address),
+  for await (const page of shownWalletsWithoutSnapshot(db, day)) {
+    const balances = await gateway.balances.pace.inBackground(() =>
+      balancesOf(
+        gateway,
+        page.map((wallet) => wallet.address),
+      ),
     );
     const rows: SnapshotRow[] = [];
     for (const wallet of page) {

@@ -1,10 +1,10 @@
 import type { TPricesResponse } from '@nexusplay/contract/market';
 import { AlertTriangleIcon } from 'lucide-react';
+import { DataCredit } from '../../../components/ui/data-credit';
 import { Skeleton } from '../../../components/ui/skeleton';
 import { formatIdr, formatUsd, type DisplayCurrency } from '../../../lib/format-money';
 import { formatTimestamp } from '../../../lib/format-timestamp';
 import type { IncomeTokenConfig } from '../api/income-token';
-import { DataSources } from './data-sources';
 
 type TokenPriceProps = {
   config: IncomeTokenConfig;
@@ -39,7 +39,10 @@ export function TokenPrice({ config, prices, failed, currency }: TokenPriceProps
                 : `Stale: the price service could not be reached, so fallback figures are shown (price 0, ${formatIdr(prices.usdIdr)} per USD).`}
             </p>
           ) : null}
-          <DataSources sources={prices.sources} />
+          <DataCredit
+            sources={prices.sources}
+            rateNote="Every IDR figure on this page is the dollar amount times the USD→IDR rate (today's here, each record's own day in the table)."
+          />
         </>
       ) : failed ? (
         <p className="mt-2 text-sm text-amber-300">

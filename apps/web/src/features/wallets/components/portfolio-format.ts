@@ -1,5 +1,6 @@
-import type { TTokenHolding } from '@nexusplay/contract/portfolio';
+import type { TPortfolioResponse, TTokenHolding } from '@nexusplay/contract/portfolio';
 import {
+  formatIdr,
   formatMoney,
   formatTokenAmountUpTo,
   type DisplayCurrency,
@@ -42,3 +43,55 @@ export const staleText = (asOf: string | null) =>
   `As of ${asOfText(asOf)}, the Ronin node is not answering.`;
 
 export const UNAVAILABLE_TEXT = 'Balances unavailable: the Ronin node is not answering.';
+
+/** What a total reads when it is not known: never a 0. */
+export const UNKNOWN_TOTAL_TEXT = 'Unavailable';
+
+/** Why the portfolio's total is unknown, from what it leaves out. */
+export function unknownTotalReason({ wallets, summary, sources }: TPortfolioResponse): string {
+  if (summary.unavailable === wallets.length) {
+    return 'No balance has been read yet: the Ronin node is not answering.';
+  }
+  if (sources.price.asOf === null) return 'No prices yet: the price service has not answered.';
+  return `No price for ${summary.unpriced.join(', ')}.`;
+}
+
+/** What the prices and the rate say of themselves when they are not current. */
+export function figureNotes(portfolio: TPortfolioResponse, currency: DisplayCurrency): string[] {
+  const { price, rate } = portfolio.sources;
+  const notes: string[] = [];
+  if (price.asOf === null) {
+    notes.push('No prices yet: the price service has not answered, so no token is valued.');
+  } else if (price.stale) {
+    notes.push(
+      `Prices as of ${asOfText(price.asOf)}: the price service is not answering, so the last prices received are shown.`,
+    );
+  }
+  if (currency === 'idr' && rate.asOf === null) {
+    notes.push(
+      `The exchange-rate service has not answered yet: rupiah at the fallback rate of ${formatIdr(portfolio.usd_idr)} per USD.`,
+    );
+  } else if (currency === 'idr' && rate.stale) {
+    notes.push(
+      `USD→IDR rate as of ${asOfText(rate.asOf)}: the exchange-rate service is not answering, so the last rate received is used.`,
+    );
+  }
+  return notes;
+}
+
+/**
+ * What a Refresh found: the balances' time and how long until the node is asked again (a
+ * Refresh before then answers the same amounts), or that the node is not answering.
+ */
+export function refreshText(portfolio: TPortfolioResponse, now: number): string | null {
+  const { summary, wallets } = portfolio;
+  if (wallets.length === 0) return null;
+  const nextCheck = portfolio.next_check ? Date.parse(portfolio.next_check) : NaN;
+  const next = Number.isNaN(nextCheck)
+    ? ''
+    : `, next check in ${Math.max(1, Math.ceil((nextCheck - now) / 1000))} s`;
+  if (summary.unavailable > 0 || summary.stale > 0) {
+    return `The Ronin node is not answering${next}.`;
+  }
+  return `Up to date as of ${asOfText(summary.as_of)}${next}.`;
+}

@@ -2,9 +2,18 @@ import type { TPortfolioResponse } from '@nexusplay/contract/portfolio';
 import { AlertTriangleIcon, RefreshCwIcon } from 'lucide-react';
 import { Button } from '../../../components/ui/button';
 import { CurrencyToggle } from '../../../components/ui/currency-toggle';
+import { DataCredit } from '../../../components/ui/data-credit';
 import { Skeleton } from '../../../components/ui/skeleton';
 import type { DisplayCurrency } from '../../../lib/format-money';
-import { asOfText, staleText, UNAVAILABLE_TEXT, valueText } from './portfolio-format';
+import {
+  asOfText,
+  figureNotes,
+  staleText,
+  UNAVAILABLE_TEXT,
+  UNKNOWN_TOTAL_TEXT,
+  unknownTotalReason,
+  valueText,
+} from './portfolio-format';
 import { TokenBreakdown } from './token-breakdown';
 
 type PortfolioSummaryProps = {
@@ -16,6 +25,8 @@ type PortfolioSummaryProps = {
   onShowZeroChange: (show: boolean) => void;
   refreshing: boolean;
   onRefresh: () => void;
+  /** What the last Refresh found, while it holds (see refreshText). */
+  refreshStatus: string | null;
 };
 
 /** The value of all the user's wallets, per token summed over wallets, and how fresh it is. */
@@ -34,9 +45,14 @@ export function PortfolioSummary(props: PortfolioSummaryProps) {
           <h2 id="portfolio-heading" className="text-sm font-medium text-slate-400">
             Portfolio value
           </h2>
-          {summary && portfolio ? (
+          {summary && portfolio && summary.total_usd === null ? (
+            <>
+              <p className="mt-1 text-3xl font-bold text-slate-400">{UNKNOWN_TOTAL_TEXT}</p>
+              <p className="mt-1 text-sm text-slate-300">{unknownTotalReason(portfolio)}</p>
+            </>
+          ) : summary && portfolio ? (
             <p className="mt-1 text-3xl font-bold text-white tabular-nums">
-              {valueText(summary.total_usd, currency, portfolio.usd_idr)}
+              {valueText(summary.total_usd ?? 0, currency, portfolio.usd_idr)}
             </p>
           ) : failed ? (
             <p className="mt-1 text-sm text-slate-300">
@@ -57,9 +73,12 @@ export function PortfolioSummary(props: PortfolioSummaryProps) {
           </Button>
         </div>
       </div>
+      <p role="status" className="mt-2 text-sm text-slate-300 empty:hidden">
+        {props.refreshStatus}
+      </p>
       {summary && portfolio && !empty ? (
         <>
-          <Notes portfolio={portfolio} />
+          <Notes portfolio={portfolio} currency={currency} />
           <div className="mt-4 flex flex-wrap items-center justify-between gap-2">
             <h3 className="text-sm font-semibold text-white">Tokens over all wallets</h3>
             <label className="flex items-center gap-2 text-sm text-slate-300">
@@ -81,6 +100,10 @@ export function PortfolioSummary(props: PortfolioSummaryProps) {
               showZero={showZero}
             />
           </div>
+          <DataCredit
+            sources={portfolio.sources}
+            rateNote="IDR values are the dollar values times the USD→IDR rate."
+          />
         </>
       ) : null}
     </section>
@@ -88,7 +111,13 @@ export function PortfolioSummary(props: PortfolioSummaryProps) {
 }
 
 /** Why the total may be less than everything held: stale, unavailable or unpriced figures. */
-function Notes({ portfolio }: { portfolio: TPortfolioResponse }) {
+function Notes({
+  portfolio,
+  currency,
+}: {
+  portfolio: TPortfolioResponse;
+  currency: DisplayCurrency;
+}) {
   const { summary } = portfolio;
   const notes: string[] = [];
   if (summary.stale > 0) notes.push(staleText(summary.as_of));
@@ -97,7 +126,9 @@ function Notes({ portfolio }: { portfolio: TPortfolioResponse }) {
       `${UNAVAILABLE_TEXT} ${summary.unavailable === 1 ? 'One wallet is' : `${summary.unavailable} wallets are`} not in the total.`,
     );
   }
-  if (summary.unpriced.length > 0) {
+  notes.push(...figureNotes(portfolio, currency));
+  // Without any price the note above says why no token is valued.
+  if (summary.unpriced.length > 0 && portfolio.sources.price.asOf !== null) {
     notes.push(`No price for ${summary.unpriced.join(', ')}: not in the totals (marked *).`);
   }
   if (portfolio.limited) notes.push('Only your first 100 wallets are valued.');

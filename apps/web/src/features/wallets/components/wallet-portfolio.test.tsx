@@ -35,12 +35,30 @@ const fresh: TWalletPortfolio = {
   unpriced: ['MYST'],
 };
 
-function portfolioOf(wallets: TWalletPortfolio[]): TPortfolioResponse {
+const PRICE_AS_OF = '2026-03-05T14:00:00.000Z';
+const SOURCES: TPortfolioResponse['sources'] = {
+  price: { name: 'CoinGecko', url: 'https://www.coingecko.com', asOf: PRICE_AS_OF, stale: false },
+  rate: {
+    name: 'ExchangeRate-API',
+    url: 'https://www.exchangerate-api.com',
+    asOf: '2026-03-05T00:02:00.000Z',
+    stale: false,
+  },
+};
+
+function portfolioOf(
+  wallets: TWalletPortfolio[],
+  more: Partial<TPortfolioResponse> = {},
+): TPortfolioResponse {
   const withAmounts = wallets.filter((entry) => entry.state !== 'unavailable');
+  const known = withAmounts.filter((entry) => entry.total_usd !== null);
   return {
     wallets,
     summary: {
-      total_usd: withAmounts.reduce((sum, entry) => sum + (entry.total_usd ?? 0), 0),
+      total_usd:
+        wallets.length > 0 && known.length === 0
+          ? null
+          : known.reduce((sum, entry) => sum + entry.total_usd!, 0),
       tokens: withAmounts[0]?.tokens ?? [],
       as_of: withAmounts[0]?.as_of ?? null,
       unavailable: wallets.length - withAmounts.length,
@@ -48,7 +66,10 @@ function portfolioOf(wallets: TWalletPortfolio[]): TPortfolioResponse {
       unpriced: [...new Set(withAmounts.flatMap((entry) => entry.unpriced))],
     },
     usd_idr: 16_000,
+    sources: SOURCES,
+    next_check: null,
     limited: false,
+    ...more,
   };
 }
 
@@ -179,6 +200,119 @@ describe('Wallet Tracker portfolio', () => {
       '$100.00*',
     );
     expect(callsMade(fetchMock)).toContain('POST /api/portfolio/refresh');
+  });
+
+  it('says up to when a Refresh inside the balance window holds, instead of nothing', async () => {
+    const nextCheck = new Date(Date.now() + 42_000).toISOString();
+    const { user } = openWith([wallet(1, 'Main')], () =>
+      portfolioOf([fresh], { next_check: nextCheck }),
+    );
+    await screen.findByRole('button', { name: 'Tokens of Main' });
+    const status = within(summary()).getByRole('status');
+    expect(status).toHaveTextContent('');
+    await user.click(within(summary()).getByRole('button', { name: 'Refresh' }));
+    await vi.waitFor(() =>
+      expect(status).toHaveTextContent(
+        /^Up to date as of Mar 5, 2026, .+, next check in (4[0-2]) s\.$/,
+      ),
+    );
+  });
+
+  it('says the node is not answering on a Refresh that found no fresh balances', async () => {
+    const stale: TWalletPortfolio = { ...fresh, state: 'stale' };
+    const nextCheck = new Date(Date.now() + 30_000).toISOString();
+    const { user } = openWith([wallet(1, 'Main')], () =>
+      portfolioOf([stale], { next_check: nextCheck }),
+    );
+    await screen.findByRole('button', { name: 'Tokens of Main' });
+    await user.click(within(summary()).getByRole('button', { name: 'Refresh' }));
+    await vi.waitFor(() =>
+      expect(within(summary()).getByRole('status')).toHaveTextContent(
+        /^The Ronin node is not answering, next check in (2[89]|30) s\.$/,
+      ),
+    );
+  });
+
+  it('credits the price and rate services beside the figures, and says when prices are stale', async () => {
+    const { user } = openWith([wallet(1, 'Main')], () =>
+      portfolioOf([fresh], {
+        sources: {
+          price: { ...SOURCES.price, stale: true },
+          rate: { ...SOURCES.rate, stale: true },
+        },
+      }),
+    );
+    await screen.findByRole('button', { name: 'Tokens of Main' });
+    const region = within(summary());
+    expect(region.getByRole('link', { name: 'CoinGecko' })).toHaveAttribute(
+      'href',
+      'https://www.coingecko.com',
+    );
+    expect(region.getByRole('link', { name: 'ExchangeRate-API' })).toHaveAttribute(
+      'href',
+      'https://www.exchangerate-api.com',
+    );
+    expect(
+      region.getByText(
+        /^Prices as of Mar 5, 2026, .+: the price service is not answering, so the last prices received are shown\.$/,
+      ),
+    ).toBeInTheDocument();
+    // The rate's age matters where rupiah are shown.
+    expect(region.queryByText(/^USD→IDR rate as of/)).not.toBeInTheDocument();
+    await user.click(region.getByRole('button', { name: 'IDR' }));
+    expect(
+      region.getByText(/^USD→IDR rate as of Mar 5, 2026, .+: the exchange-rate service/),
+    ).toBeInTheDocument();
+  });
+
+  it('never shows $0.00 for balances read without a price: the total is unavailable, with why', async () => {
+    const unpriced: TWalletPortfolio = {
+      wallet_id: 1,
+      state: 'fresh',
+      as_of: AS_OF,
+      tokens: [
+        { symbol: 'RON', amount: '0', value_usd: null },
+        { symbol: 'PIXEL', amount: '2000', value_usd: null },
+      ],
+      total_usd: null,
+      unpriced: ['PIXEL'],
+    };
+    const { user } = openWith([wallet(1, 'Main')], () =>
+      portfolioOf([unpriced], {
+        sources: { ...SOURCES, price: { ...SOURCES.price, asOf: null, stale: true } },
+      }),
+    );
+    const value = await screen.findByRole('button', { name: 'Tokens of Main' });
+    expect(value).toHaveTextContent('—no price for PIXEL');
+    expect(screen.queryByText(/\$0\.00/)).not.toBeInTheDocument();
+    const region = within(summary());
+    expect(region.getByText('Unavailable')).toBeInTheDocument();
+    expect(
+      region.getByText('No prices yet: the price service has not answered.'),
+    ).toBeInTheDocument();
+    await user.click(value);
+    const tokens = screen.getByRole('table', { name: 'Tokens of Main' });
+    expect(within(tokens).getByRole('row', { name: 'PIXEL 2,000 no price' })).toBeInTheDocument();
+    await user.click(region.getByRole('button', { name: 'IDR' }));
+    expect(screen.queryByText(/Rp\s?0(?!\d)/)).not.toBeInTheDocument();
+  });
+
+  it('never shows $0.00 while no wallet could be read: the headline says the node is not answering', async () => {
+    const unavailable: TWalletPortfolio = {
+      wallet_id: 1,
+      state: 'unavailable',
+      as_of: null,
+      tokens: [],
+      total_usd: null,
+      unpriced: [],
+    };
+    openWith([wallet(1, 'Main')], () => portfolioOf([unavailable]));
+    const region = within(await screen.findByRole('region', { name: 'Portfolio value' }));
+    expect(await region.findByText('Unavailable')).toBeInTheDocument();
+    expect(
+      region.getByText('No balance has been read yet: the Ronin node is not answering.'),
+    ).toBeInTheDocument();
+    expect(screen.queryByText(/\$0\.00/)).not.toBeInTheDocument();
   });
 
   it('shows the history chart’s place, and says when no day has been taken yet', async () => {

@@ -21,6 +21,7 @@ import { PortfolioHistorySection } from './portfolio-history-section';
 import { PortfolioSummary } from './portfolio-summary';
 import { staleText } from './portfolio-format';
 import { TokenBreakdown } from './token-breakdown';
+import { useRefreshStatus } from './use-refresh-status';
 import { WalletValue } from './wallet-value';
 import { useDeleteWalletMutation } from '../api/manage-wallets';
 import { useExportWalletsMutation, useImportWalletsMutation } from '../api/transfer-wallets';
@@ -53,6 +54,7 @@ export function WalletTracker() {
   const portfolio = useQuery(portfolioQuery(userId));
   const history = useQuery(portfolioHistoryQuery(userId));
   const refresh = useRefreshPortfolioMutation(userId);
+  const refreshStatus = useRefreshStatus();
   const [currency, setCurrency] = useState<DisplayCurrency>('usd');
   const [showZero, setShowZero] = useState(false);
   const [openIds, setOpenIds] = useState<ReadonlySet<number>>(new Set());
@@ -136,7 +138,8 @@ export function WalletTracker() {
         showZero={showZero}
         onShowZeroChange={setShowZero}
         refreshing={refresh.isPending || portfolio.isFetching}
-        onRefresh={() => refresh.mutate()}
+        onRefresh={() => refresh.mutate(undefined, { onSuccess: refreshStatus.show })}
+        refreshStatus={refreshStatus.text}
       />
 
       <PagedTable

@@ -22,7 +22,7 @@ export function WalletValue(props: WalletValueProps) {
   const { portfolio, failed, walletName, currency, usdIdr, open, onToggle } = props;
   if (failed && !portfolio) return <span className="text-slate-400">Unavailable</span>;
   if (!portfolio) return <Skeleton className="h-4 w-20" />;
-  if (portfolio.state === 'unavailable' || portfolio.total_usd === null) {
+  if (portfolio.state === 'unavailable') {
     return (
       <span className="text-slate-400" title="The Ronin node is not answering.">
         Unavailable
@@ -38,10 +38,20 @@ export function WalletValue(props: WalletValueProps) {
       className="flex items-center gap-2 rounded-md px-1 py-0.5 text-left hover:bg-white/5"
     >
       <span className="flex flex-col">
-        <span className="font-medium text-white tabular-nums">
-          {valueText(portfolio.total_usd, currency, usdIdr)}
-          {portfolio.unpriced.length > 0 ? '*' : ''}
-        </span>
+        {portfolio.total_usd === null ? (
+          // Amounts are known, their value is not: the tokens still open, each saying "no price".
+          <>
+            <span className="font-medium text-slate-400">—</span>
+            <span className="text-xs text-slate-400">
+              no price for {portfolio.unpriced.join(', ')}
+            </span>
+          </>
+        ) : (
+          <span className="font-medium text-white tabular-nums">
+            {valueText(portfolio.total_usd, currency, usdIdr)}
+            {portfolio.unpriced.length > 0 ? '*' : ''}
+          </span>
+        )}
         {portfolio.state === 'stale' ? (
           <span className="text-xs text-amber-300">as of {asOfText(portfolio.as_of)}</span>
         ) : null}
