@@ -10,8 +10,9 @@ import { apiCall, multipart, bearer } from './helpers/content.js';
 import { dropRedisPrefix, TEST_REDIS_URL } from './helpers/shared-pair.js';
 import { createTestApp, TEST_ENGINE, type TestApp } from './helpers/test-app.js';
 
-const ENDED = 'Your session has ended. Please sign in again.';
 const NEW_PASSWORD = 'a brand new passphrase';
+const SIGNED_OUT_EVERYWHERE =
+  'You were signed out because someone chose "Sign out everywhere" for this account. Please sign in again.';
 const PASSWORD_CHANGED =
   'You were signed out because the password of this account was changed. Please sign in with the new password.';
 
@@ -113,7 +114,7 @@ describe(`the account page's actions on ${TEST_ENGINE}${TEST_REDIS_URL ? ' with 
     const res = await apiCall(t.app, 'POST', '/api/account/logout-all', account.token);
     expect(res.statusCode).toBe(200);
     for (const token of [account.token, phone])
-      expect((await me(token)).json()).toEqual({ message: ENDED });
+      expect((await me(token)).json()).toEqual({ message: SIGNED_OUT_EVERYWHERE });
     expect((await me(await loginToken(t.app, account.email, account.password))).statusCode).toBe(
       200,
     );

@@ -74,7 +74,11 @@ describe('ending sessions on the server', () => {
     for (const token of tokens) expect((await me(token)).statusCode).toBe(200);
 
     expect((await change('admin')).statusCode).toBe(200);
-    for (const token of tokens) expect((await me(token)).json()).toEqual({ message: ENDED });
+    for (const token of tokens)
+      expect((await me(token)).json()).toEqual({
+        message:
+          'You were signed out because an administrator changed the role of this account. Please sign in again.',
+      });
     expect((await me(adminToken)).statusCode).toBe(200);
     const fresh = await signIn(account);
     expect(decodeClaims(fresh).role).toBe('admin');

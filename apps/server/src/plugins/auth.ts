@@ -66,8 +66,6 @@ const ENDED_BECAUSE: Record<SessionEndReason, string> = {
     'You were signed out because someone chose "Sign out everywhere" for this account. Please sign in again.',
   'password-changed':
     'You were signed out because the password of this account was changed. Please sign in with the new password.',
-  'password-reset':
-    'You were signed out because the password of this account was reset. Please sign in with the new password.',
   'role-changed':
     'You were signed out because an administrator changed the role of this account. Please sign in again.',
 };

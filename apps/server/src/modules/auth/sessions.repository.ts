@@ -9,7 +9,6 @@ type DB = Kysely<Database>;
 export const SESSION_END_REASONS = [
   'signed-out-everywhere',
   'password-changed',
-  'password-reset',
   'role-changed',
 ] as const;
 export type SessionEndReason = (typeof SESSION_END_REASONS)[number];

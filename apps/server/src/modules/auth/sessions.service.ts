@@ -25,7 +25,7 @@ export async function endEverySession(
   userId: number,
 ) {
   await db.transaction().execute(async (trx) => {
-    await endAllSessions(trx, userId);
+    await endAllSessions(trx, userId, 'signed-out-everywhere');
     await dropResets(trx, userId);
   });
   await sessions.ended([{ userId }]);

@@ -80,7 +80,7 @@ export async function changeAccount(
       if (!updated) throw notFound('This account does not exist.');
       // Tokens carry the role; none issued under the old one may outlive the change.
       if (current.role !== role) {
-        await endAllSessions(trx, id);
+        await endAllSessions(trx, id, 'role-changed');
         endedSessions = true;
       }
       // A reset link mailed to the old address, or issued under the old role, must not outlive
