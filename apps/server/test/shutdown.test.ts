@@ -1,6 +1,10 @@
+import { spawn } from 'node:child_process';
+import { createRequire } from 'node:module';
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import fs from 'node:fs';
+import path from 'node:path';
+import { pathToFileURL } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   createChildData,
@@ -8,7 +12,10 @@ import {
   type ChildData,
   type ChildServer,
 } from './helpers/child-server.js';
+import { ROOT, SERVING, SOURCE_ENTRY } from '../../../harness/server-process.js';
 import { TEST_ENGINE } from './helpers/test-app.js';
+
+const TSX_LOADER = pathToFileURL(createRequire(import.meta.url).resolve('tsx')).href;
 
 /** main.ts's SHUTDOWN_DEADLINE_MS: past it the process gives up draining and exits with 1. */
 const SHUTDOWN_DEADLINE_MS = 10_000;
@@ -211,3 +218,109 @@ describe(`SIGTERM drains in-flight requests and exits cleanly (${TEST_ENGINE})`,
     );
   }, 40_000);
 });
+
+/** The processes of a process group (Linux: field 5 of /proc/<pid>/stat). */
+function groupMembers(pgid: number): string[] {
+  const members: string[] = [];
+  for (const entry of fs.readdirSync('/proc')) {
+    if (!/^\d+$/.test(entry)) continue;
+    let stat: string;
+    try {
+      stat = fs.readFileSync(`/proc/${entry}/stat`, 'utf8');
+    } catch {
+      continue; // ended meanwhile
+    }
+    const close = stat.lastIndexOf(')');
+    const [state, , group] = stat.slice(close + 2).split(' ');
+    if (Number(group) === pgid && state !== 'Z') members.push(stat.slice(0, close + 1));
+  }
+  return members;
+}
+
+describe.runIf(process.platform === 'linux')(
+  `SIGTERM to \`npm start\` stops the server (${TEST_ENGINE})`,
+  () => {
+    it('reaches the server through npm and its script shell, leaving no node behind', async () => {
+      const scripts = (
+        JSON.parse(fs.readFileSync(path.join(ROOT, 'package.json'), 'utf8')) as {
+          scripts: Record<string, string>;
+        }
+      ).scripts;
+      // The start script as it is, but for its build step (none here) and for running the
+      // server's sources instead of its build: `<build> && <server>`.
+      const steps = scripts.start!.split('&&').map((step) => step.trim());
+      const server = steps.at(-1)!;
+      expect(server).toContain('apps/server/dist/main.js');
+      const fromSources = server.replace(
+        'apps/server/dist/main.js',
+        `--conditions=source --import ${TSX_LOADER} ${SOURCE_ENTRY}`,
+      );
+      const data = await createChildData('npm-start');
+      const packageDir = path.join(data.dataDir, 'package');
+      fs.mkdirSync(packageDir);
+      fs.writeFileSync(
+        path.join(packageDir, 'package.json'),
+        JSON.stringify({
+          name: 'npm-start-check',
+          private: true,
+          scripts: { start: `node -e "" && ${fromSources}` },
+        }),
+      );
+      const npm = spawn('npm', ['start'], {
+        cwd: packageDir,
+        detached: true, // a process group of its own, to see everything it started
+        stdio: ['ignore', 'pipe', 'pipe'],
+        env: {
+          PATH: process.env.PATH ?? '',
+          HOME: data.dataDir,
+          TSX_TSCONFIG_PATH: path.join(ROOT, 'apps/server/tsconfig.json'),
+          NODE_ENV: 'production',
+          PORT: '0',
+          HOST: '127.0.0.1',
+          LOG_LEVEL: 'warn',
+          SEED_DEMO_CONTENT: 'false',
+          WEB_DIST_DIR: path.join(data.dataDir, 'no-web-build'),
+          PRICE_API_URL: 'http://127.0.0.1:9',
+          FX_API_URL: 'http://127.0.0.1:9/fx',
+          RONIN_RPC_URL: 'http://127.0.0.1:9',
+          ...data.env,
+        },
+      });
+      const pgid = npm.pid!;
+      let output = '';
+      const exited = new Promise<number | null>((resolve) => npm.once('exit', resolve));
+      try {
+        await new Promise<void>((resolve, reject) => {
+          const timer = setTimeout(() => reject(new Error(`no start:\n${output}`)), 30_000);
+          const read = (chunk: Buffer) => {
+            output += chunk.toString();
+            if (SERVING.test(output)) {
+              clearTimeout(timer);
+              resolve();
+            }
+          };
+          npm.stdout.on('data', read);
+          npm.stderr.on('data', read);
+          void exited.then(() => reject(new Error(`npm ended before serving:\n${output}`)));
+        });
+        expect(groupMembers(pgid).some((member) => member.includes('(node)'))).toBe(true);
+
+        npm.kill('SIGTERM'); // to npm alone, as a service manager or a terminal sends it
+        await exited;
+        const deadline = Date.now() + SHUTDOWN_DEADLINE_MS + 2_000;
+        while (groupMembers(pgid).length > 0 && Date.now() < deadline) {
+          await new Promise((resolve) => setTimeout(resolve, 100));
+        }
+        expect(groupMembers(pgid), output).toEqual([]);
+        expect(output).not.toMatch(/deadline passed/);
+      } finally {
+        try {
+          process.kill(-pgid, 'SIGKILL');
+        } catch {
+          // nothing left
+        }
+        await data.remove();
+      }
+    }, 40_000);
+  },
+);
