@@ -85,7 +85,7 @@ const PERSONAL_PAGE = 10;
 const NOTIFICATIONS = 12;
 
 /**
- * The server runs behind a proxy (TRUST_PROXY=true). The requests of a route limited per address
+ * The server runs behind one proxy (TRUST_PROXY=1). The requests of a route limited per address
  * come from one of this many visitors, round robin (X-Forwarded-For). /api/prices allows 300
  * requests a minute per address, which these visitors would reach together only above 100,000
  * requests a second: the limiter is measured doing its work at its production settings, and never
@@ -160,7 +160,7 @@ export async function runApiBench(options: ApiBenchOptions): Promise<Check[]> {
       REDIS_URL: '',
       LOG_LEVEL: 'info',
       SEED_DEMO_CONTENT: 'false',
-      TRUST_PROXY: 'true',
+      TRUST_PROXY: '1',
       // Each sign-in holds a place in its account's failure count while it is checked, and the
       // bench signs one account in from fresh addresses over 100 connections: above the default
       // 10, the extra ones would be refused. The counting work is still done and measured.

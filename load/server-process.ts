@@ -26,7 +26,7 @@ export async function startServer(options: ServerOptions): Promise<RunningServer
       ADMIN_USERNAME: options.admin.username,
       ADMIN_PASSWORD: options.admin.password,
       REGISTER_MAX_PER_HOUR: '100000',
-      TRUST_PROXY: 'true',
+      TRUST_PROXY: '1',
       SEED_DEMO_CONTENT: 'true',
       PRICE_API_URL: options.upstreamUrl,
       FX_API_URL: `${options.upstreamUrl}/fx`,

@@ -13,6 +13,7 @@ import { seoRoutes } from './modules/seo/seo.routes.js';
 import { uploadFileRoutes } from './modules/uploads/uploads.routes.js';
 import { AccessLog, destinationOf, withLogSerializers } from './plugins/access-log.js';
 import { authPlugin } from './plugins/auth.js';
+import { clientAddressPlugin, trustProxyOption } from './plugins/client-address.js';
 import { errorsPlugin } from './plugins/errors.js';
 import { inputTextPlugin } from './plugins/input-text.js';
 import { openapiPlugin } from './plugins/openapi.js';
@@ -53,7 +54,7 @@ export async function buildApp(deps: AppDeps) {
   const app = Fastify({
     logger: withLogSerializers(logger),
     logController: new AccessLog(destinationOf(logger)),
-    trustProxy: config.trustProxy,
+    trustProxy: trustProxyOption(config.trustProxy),
     bodyLimit: BODY_LIMIT_BYTES,
   }).withTypeProvider<ZodTypeProvider>();
 
@@ -64,6 +65,8 @@ export async function buildApp(deps: AppDeps) {
   app.decorate('db', db);
   app.decorate('config', config);
 
+  // First: every later reader of request.ip gets an IP address.
+  await app.register(clientAddressPlugin);
   await app.register(redisPlugin, { redis: deps.redis });
   await app.register(httpCachePlugin);
   await app.register(gatewayPlugin);

@@ -1,4 +1,4 @@
-import { isIPv6 } from 'node:net';
+import { isIP, isIPv6 } from 'node:net';
 import path from 'node:path';
 import { z } from 'zod';
 
@@ -92,6 +92,64 @@ const ZRoninTokens = z.string().transform((value, ctx) => {
   return tokens;
 });
 
+/**
+ * Who may say where a request came from: nobody (the connection's address is the client's), the
+ * last `hops` proxies in front of the server, or the proxies at these addresses and ranges.
+ */
+export type TrustProxy = false | { hops: number } | { addresses: string[] };
+
+/** proxy-addr's names for private ranges, as Fastify's trustProxy takes them. */
+const PROXY_RANGE_NAMES = new Set(['loopback', 'linklocal', 'uniquelocal']);
+const MAX_PROXY_HOPS = 20;
+
+/** "192.0.2.1", "2001:db8::/32", "loopback": whether `entry` names trusted proxies. */
+function isProxyAddress(entry: string) {
+  if (PROXY_RANGE_NAMES.has(entry)) return true;
+  const [address = '', bits, ...rest] = entry.split('/');
+  const version = isIP(address);
+  if (version === 0 || rest.length > 0) return false;
+  return (
+    bits === undefined || (/^\d{1,3}$/.test(bits) && Number(bits) <= (version === 4 ? 32 : 128))
+  );
+}
+
+/** TRUST_PROXY: false or 0, a hop count, or a comma-separated list of proxy addresses. */
+export function parseTrustProxy(value: string): { trust: TrustProxy } | { problem: string } {
+  const text = value.trim();
+  if (text === '' || text === 'false' || text === '0') return { trust: false };
+  if (text === 'true') {
+    return {
+      problem:
+        '"true" would trust every hop, so any client could choose its own address by sending X-Forwarded-For. ' +
+        'Write how many proxies stand in front of the server (TRUST_PROXY=1 for one nginx) ' +
+        'or their addresses (TRUST_PROXY=127.0.0.1, or a range such as 10.0.0.0/8)',
+    };
+  }
+  if (/^\d+$/.test(text)) {
+    const hops = Number(text);
+    if (hops > MAX_PROXY_HOPS) return { problem: `at most ${MAX_PROXY_HOPS} proxies` };
+    return { trust: { hops } };
+  }
+  const addresses = text.split(',').map((entry) => entry.trim());
+  const wrong = addresses.find((entry) => !isProxyAddress(entry));
+  if (wrong !== undefined) {
+    return {
+      problem: `"${wrong.slice(0, 60)}" is neither a number of proxies nor an IP address or range (such as 1, 127.0.0.1 or 10.0.0.0/8)`,
+    };
+  }
+  return { trust: { addresses } };
+}
+
+const ZTrustProxy = z
+  .string()
+  .default('false')
+  .transform((value, ctx) => {
+    const parsed = parseTrustProxy(value);
+    if ('trust' in parsed) return parsed.trust;
+    ctx.addIssue({ code: 'custom', message: parsed.problem });
+    return z.NEVER;
+  });
+
 /** Every setting the server reads; README.md's table and .env.example are checked against it. */
 export const ZEnv = z.object({
   NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
@@ -130,10 +188,7 @@ export const ZEnv = z.object({
   SITE_NAME: z.string().trim().min(1).max(60).default('NexusPlay'),
   WEB_DIST_DIR: optionalString,
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
-  TRUST_PROXY: z
-    .enum(['true', 'false'])
-    .default('false')
-    .transform((value) => value === 'true'),
+  TRUST_PROXY: ZTrustProxy,
   LOGIN_MAX_FAILURES: z.coerce.number().int().min(1).default(10),
   LOGIN_FAILURE_WINDOW: ZDuration.default(15 * 60),
   LOGIN_KNOWN_ADDRESS_TTL: ZDuration.default(30 * 86_400),
@@ -210,7 +265,7 @@ export type Config = {
   siteName: string;
   webDistDir: string;
   logLevel: string;
-  trustProxy: boolean;
+  trustProxy: TrustProxy;
   loginThrottle: { maxFailures: number; windowSeconds: number; knownAddressSeconds: number };
   registerPerHour: number;
   /** The most rows a user may keep in each of their own lists (income: per tracker). */

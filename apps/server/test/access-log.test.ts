@@ -13,7 +13,7 @@ describe('access log', () => {
   beforeAll(async () => {
     database = await createTestDatabase();
     app = await buildApp({
-      config: testConfig(database.dataDir, { TRUST_PROXY: 'true' }),
+      config: testConfig(database.dataDir, { TRUST_PROXY: '1' }),
       db: database.db,
       logger: { level: 'info', stream: { write: (line: string) => lines.push(JSON.parse(line)) } },
     });

@@ -141,4 +141,43 @@ describe('loadConfig', () => {
     ).toBeUndefined();
     expect(publicUrlWarning(loadConfig({}))).toBeUndefined();
   });
+
+  it('reads TRUST_PROXY as nobody, a number of proxies or their addresses, and refuses true', () => {
+    const trust = (value?: string) =>
+      loadConfig(value === undefined ? {} : { TRUST_PROXY: value }).trustProxy;
+    for (const nobody of [undefined, '', 'false', '0']) expect(trust(nobody)).toBe(false);
+    expect(trust('1')).toEqual({ hops: 1 });
+    expect(trust(' 2 ')).toEqual({ hops: 2 });
+    expect(trust('127.0.0.1')).toEqual({ addresses: ['127.0.0.1'] });
+    expect(trust('10.0.0.0/8, ::1, 2001:db8::/32,loopback')).toEqual({
+      addresses: ['10.0.0.0/8', '::1', '2001:db8::/32', 'loopback'],
+    });
+
+    const problem = (value: string) => {
+      try {
+        loadConfig({ TRUST_PROXY: value });
+      } catch (error) {
+        return (error as ConfigError).problems.join('\n');
+      }
+      throw new Error(`TRUST_PROXY=${value} was accepted`);
+    };
+    const refusedTrue = problem('true');
+    expect(refusedTrue).toMatch(/^TRUST_PROXY: "true" would trust every hop/);
+    expect(refusedTrue).toContain('TRUST_PROXY=1');
+    expect(refusedTrue).toContain('TRUST_PROXY=127.0.0.1');
+    for (const wrong of [
+      'yes',
+      '0xc000024d',
+      '192.0.2.77:1234',
+      '10.0.0.0/33',
+      '::1/129',
+      '1.2.3.4/8/8',
+      '127.0.0.1,',
+      'proxy.local',
+    ])
+      expect(problem(wrong), wrong).toMatch(
+        /is neither a number of proxies nor an IP address or range/,
+      );
+    expect(problem('21')).toBe('TRUST_PROXY: at most 20 proxies');
+  });
 });

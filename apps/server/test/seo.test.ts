@@ -271,7 +271,7 @@ describe('absolute links without PUBLIC_URL', () => {
       '<!doctype html><html><head><title>NexusPlay</title></head><body><div id="root"></div></body></html>',
     );
     // Behind a proxy the forwarded headers are believed for client addresses, not for links.
-    const config = testConfig(database.dataDir, { PORT: '8080', TRUST_PROXY: 'true' });
+    const config = testConfig(database.dataDir, { PORT: '8080', TRUST_PROXY: '1' });
     app = await buildApp({ config: { ...config, webDistDir: distDir }, db: database.db });
     await app.ready();
   });
