@@ -200,7 +200,7 @@ describe('the per-address limit of the prices under a crowd', () => {
   let t: TestApp;
   beforeAll(async () => {
     upstream = await startFakeUpstream();
-    t = await createTestApp({ env: { ...envFor(upstream, '60s'), TRUST_PROXY: 'true' } });
+    t = await createTestApp({ env: { ...envFor(upstream, '60s'), TRUST_PROXY: '1' } });
   });
   afterAll(async () => {
     await t.close();
