@@ -12,7 +12,11 @@ import fp from 'fastify-plugin';
  */
 const REMEMBERED_ADDRESSES = 50_000;
 
-/** A route's `config.rateLimit`: at most `max` requests per address within `timeWindow`. */
+/**
+ * A route's `config.rateLimit`: at most `max` requests per address within `timeWindow`. The
+ * plugin counts an IPv6 address by its /64 (its default `ipv6Subnet`), as the sign-in throttle
+ * does: a host given a whole /64 cannot take a fresh address for every request.
+ */
 export function perAddress(max: number, timeWindow: string) {
   return { max, timeWindow, cache: REMEMBERED_ADDRESSES };
 }
