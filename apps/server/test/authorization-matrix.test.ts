@@ -125,6 +125,10 @@ const MATRIX: Record<string, Row> = {
     expect: everyone(202),
     request: json('POST', '/api/password/forgot', { email: 'nobody@example.com' }),
   },
+  'POST /api/password/reset/check': {
+    expect: everyone(200),
+    request: json('POST', '/api/password/reset/check', { token: 'A'.repeat(43) }),
+  },
   'POST /api/password/reset': {
     expect: everyone(400),
     request: json('POST', '/api/password/reset', {

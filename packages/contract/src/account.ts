@@ -62,6 +62,14 @@ export type TResetPasswordRequest = z.input<typeof ZResetPasswordRequest>;
 export const RESET_TOKEN_REFUSED =
   'This reset link is invalid or has expired. Please request a new one.';
 
+/** Asks whether a reset link can still set a password, before the visitor types one. */
+export const ZResetTokenCheckRequest = z.object({ token: ZResetToken });
+export type TResetTokenCheckRequest = z.input<typeof ZResetTokenCheckRequest>;
+
+/** Only whether the link is usable: nothing of the account it belongs to. */
+export const ZResetTokenCheckResponse = z.object({ usable: z.boolean() });
+export type TResetTokenCheckResponse = z.infer<typeof ZResetTokenCheckResponse>;
+
 /** What deleting one's own account must be confirmed with: the username, typed out. */
 export const ZDeleteAccountRequest = z.object({
   password: ZCurrentPassword,

@@ -3,6 +3,8 @@ import {
   FORGOT_PASSWORD_ANSWER,
   ZForgotPasswordRequest,
   ZResetPasswordRequest,
+  ZResetTokenCheckRequest,
+  ZResetTokenCheckResponse,
 } from '@nexusplay/contract/account';
 import { ZMessageResponse } from '@nexusplay/contract/lists';
 import {
@@ -29,6 +31,7 @@ import type { LoginThrottle } from './login-throttle.js';
 import { passwordProblem } from './password-policy.js';
 import { hashPassword, verifyAgainstDecoy, verifyPassword } from './passwords.js';
 import {
+  isResetUsable,
   RESET_MAILS_PER_EMAIL,
   requestPasswordReset,
   resetPassword,
@@ -175,6 +178,24 @@ export const authRoutes: FastifyPluginAsyncZod<AuthRoutesOptions> = async (
       requestPasswordReset(resets, request.body.email);
       return reply.status(202).send({ message: FORGOT_PASSWORD_ANSWER });
     },
+  );
+
+  app.post(
+    '/password/reset/check',
+    {
+      config: {
+        access: 'public',
+        // Under the same limit as using a link, so that guessing tokens here is no cheaper.
+        rateLimit: perAddress(RESET_PER_ADDRESS, RESET_WINDOW),
+      },
+      schema: {
+        tags: ['auth'],
+        summary: 'Whether a reset link’s token can still set a password (the link stays as it was)',
+        body: ZResetTokenCheckRequest,
+        response: { 200: ZResetTokenCheckResponse, 400: ZErrorResponse, 429: ZErrorResponse },
+      },
+    },
+    async (request) => ({ usable: await isResetUsable(app.db.kysely, request.body.token) }),
   );
 
   app.post(

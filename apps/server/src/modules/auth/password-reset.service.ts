@@ -108,6 +108,11 @@ async function resetIfKnown(deps: ResetDeps, email: string) {
   if (!(await sendResetLink(deps, user, recently))) await deps.store.release([key]);
 }
 
+/** Whether a reset link can still set a password: a read, which leaves the link as it was. */
+export async function isResetUsable(db: DB, token: string): Promise<boolean> {
+  return (await findLiveReset(db, hashToken(token), nowSeconds())) !== undefined;
+}
+
 /** Sets the password a live reset link allows, once; every session of the account ends. */
 export async function resetPassword(
   db: DB,
