@@ -5,6 +5,7 @@ import type { Address } from 'viem';
 import type { Config } from '../config.js';
 import type { Database } from '../db/schema.js';
 import { CachedSource, type LastGoodStore, type RefreshCoordinator } from './cached-source.js';
+import { NodePace } from './node-pace.js';
 import { RoninBalanceReader, type Balances } from './ronin-balances.js';
 import { readLastBalances, writeLastBalances } from './wallet-balances.repository.js';
 
@@ -33,6 +34,8 @@ export class BalanceCache {
     max: ADDRESSES_IN_MEMORY,
   });
   private readonly reader: RoninBalanceReader;
+  /** The pace of the node requests of background work, shared by all of it (RONIN_RPS). */
+  readonly pace: NodePace;
   /** Lookups this instance has made of the node, for the one-per-TTL promise to be measured. */
   lookups = 0;
 
@@ -42,6 +45,7 @@ export class BalanceCache {
     private readonly log: FastifyBaseLogger,
     private readonly coordinator?: RefreshCoordinator,
   ) {
+    this.pace = new NodePace(config.ronin.backgroundPerSecond);
     this.reader = new RoninBalanceReader({
       rpcUrl: config.ronin.rpcUrl,
       tokens: config.ronin.tokens,

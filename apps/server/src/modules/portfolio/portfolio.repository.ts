@@ -20,25 +20,33 @@ export function walletAddresses(db: DB, userId: number, limit: number) {
   return firstWallets(db, [userId, limit]);
 }
 
-/** Tracked wallets of every user without a total for `day`, a page at a time, in id order. */
-export function walletsWithoutSnapshot(db: DB, day: string, afterId: number, limit: number) {
-  return db
-    .selectFrom('wallets')
-    .select(['wallets.id', 'wallets.address'])
-    .where('wallets.id', '>', afterId)
-    .where(({ not, exists, selectFrom }) =>
-      not(
-        exists(
-          selectFrom('wallet_value_snapshots')
-            .select('wallet_value_snapshots.wallet_id')
-            .whereRef('wallet_value_snapshots.wallet_id', '=', 'wallets.id')
-            .where('wallet_value_snapshots.day', '=', day),
-        ),
+/** Users who track a wallet, after the id `afterUser`, `limit` of them in id order. */
+export async function walletOwners(db: DB, afterUser: number, limit: number) {
+  const rows = await db
+    .selectFrom('users')
+    .select('users.id')
+    .where('users.id', '>', afterUser)
+    .where(({ exists, selectFrom }) =>
+      exists(
+        selectFrom('wallets').select('wallets.id').whereRef('wallets.user_id', '=', 'users.id'),
       ),
     )
-    .orderBy('wallets.id')
+    .orderBy('users.id')
     .limit(limit)
     .execute();
+  return rows.map((row) => row.id);
+}
+
+/** Which of the wallets `ids` have a total for `day`. */
+export async function walletsWithSnapshot(db: DB, day: string, ids: readonly number[]) {
+  if (ids.length === 0) return new Set<number>();
+  const rows = await db
+    .selectFrom('wallet_value_snapshots')
+    .select('wallet_id')
+    .where('day', '=', day)
+    .where('wallet_id', 'in', ids)
+    .execute();
+  return new Set(rows.map((row) => row.wallet_id));
 }
 
 /** True for the one caller whose insert of `run` lands; every other caller gets false. */

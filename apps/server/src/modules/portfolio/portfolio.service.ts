@@ -19,7 +19,8 @@ import {
   dailyTotals,
   insertSnapshots,
   walletAddresses,
-  walletsWithoutSnapshot,
+  walletOwners,
+  walletsWithSnapshot,
   type SnapshotRow,
 } from './portfolio.repository.js';
 
@@ -209,15 +210,46 @@ export async function getPortfolioHistory(
   return { days, usd_idr: fx.value };
 }
 
-/** Wallets valued per statement of the daily snapshot, and addresses asked at once. */
+/**
+ * Wallets valued per statement of the daily snapshot, and addresses asked at once: the node is
+ * sent a page's reads as one request.
+ */
 const SNAPSHOT_PAGE = 50;
+/** Owners of wallets looked up at once by the snapshot pass. */
+const OWNERS_PAGE = 100;
 
 /**
- * Today's (UTC) total of every tracked wallet that has none yet, made by the one instance whose
- * claim of this hour's pass lands: the day's first pass values every wallet, later ones the
- * wallets added since. Balances come through the same cache as the pages'; a wallet whose
- * balances were never read gets no row (a gap in its history, not a zero) until a later pass
- * reads them. Answers whether this call made the pass.
+ * The wallets the portfolio shows (each user's first PORTFOLIO_MAX_WALLETS) that have no total
+ * for `day`, SNAPSHOT_PAGE at a time: a wallet past those is in no total the user sees, and
+ * reading it would only cost node requests (two users with 10,000 wallets each cost 417).
+ */
+async function* shownWalletsWithoutSnapshot(db: DB, day: string) {
+  const pending: { id: number; address: string }[] = [];
+  for (let afterUser = 0; ;) {
+    const owners = await walletOwners(db, afterUser, OWNERS_PAGE);
+    if (owners.length === 0) break;
+    afterUser = owners[owners.length - 1]!;
+    for (const userId of owners) {
+      const shown = await walletAddresses(db, userId, PORTFOLIO_MAX_WALLETS);
+      const valued = await walletsWithSnapshot(
+        db,
+        day,
+        shown.map((wallet) => wallet.id),
+      );
+      pending.push(...shown.filter((wallet) => !valued.has(wallet.id)));
+      while (pending.length >= SNAPSHOT_PAGE) yield pending.splice(0, SNAPSHOT_PAGE);
+    }
+  }
+  if (pending.length > 0) yield pending;
+}
+
+/**
+ * Today's (UTC) total of every wallet the portfolio shows that has none yet, made by the one
+ * instance whose claim of this hour's pass lands: the day's first pass values every such wallet,
+ * later ones the wallets added since. Balances come through the same cache as the pages'; a
+ * wallet whose balances were never read gets no row (a gap in its history, not a zero) until a
+ * later pass reads them. The pass is background work: its node requests are paced (RONIN_RPS).
+ * Answers whether this call made the pass.
  */
 export async function takeDailySnapshot(db: DB, gateway: Gateway, now = new Date()) {
   const day = utcDayOf(now);
@@ -226,11 +258,8 @@ export async function takeDailySnapshot(db: DB, gateway: Gateway, now = new Date
   const prices = await gateway.prices.get();
   const tokens = tokensOf(gateway);
   const priceOf = priceTable(prices);
-  let afterId = 0;
-  for (;;) {
-    const page = await walletsWithoutSnapshot(db, day, afterId, SNAPSHOT_PAGE);
-    if (page.length === 0) break;
-    afterId = page[page.length - 1]!.id;
+  for await (const page of shownWalletsWithoutSnapshot(db, day)) {
+    await gateway.balances.pace.turn();
     const balances = await balancesOf(
       gateway,
       page.map((wallet) => wallet.address),
