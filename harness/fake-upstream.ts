@@ -8,6 +8,21 @@ export type Mode = 'ok' | 'slow' | 'error' | 'unavailable' | 'garbage' | 'huge' 
 type CoinId = 'pixels' | 'axie-infinity';
 
 const HISTORY_PATH = /^\/api\/v3\/coins\/([a-z-]+)\/history$/;
+const RANGE_PATH = /^\/api\/v3\/coins\/([a-z-]+)\/market_chart\/range$/;
+const DAY_MS = 86_400_000;
+/** How far back CoinGecko's free and keyless plans answer past prices. */
+const REACH_DAYS = 365;
+const ISO_DAY = /^\d{4}-\d{2}-\d{2}$/;
+const ISO_TIME = /^\d{4}-\d{2}-\d{2}(T\d{2}:\d{2})?$/;
+const UNIX_SECONDS = /^\d{1,12}$/;
+
+/** An error answer in the shape CoinGecko gives one. */
+class Refusal {
+  constructor(
+    readonly status: number,
+    readonly body: unknown,
+  ) {}
+}
 
 export type FakeUpstream = Awaited<ReturnType<typeof startFakeUpstream>>;
 
@@ -42,14 +57,107 @@ export async function startFakeUpstream(options: { mode?: Mode; latencyMs?: numb
       },
     },
   };
-  /** The USD price of each coin per day, keyed DD-MM-YYYY as CoinGecko's history asks. */
+  /** The USD price of each coin at 00:00 UTC of a day (YYYY-MM-DD). */
   const history: Record<CoinId, Record<string, number>> = { pixels: {}, 'axie-infinity': {} };
+  /** When the current prices were last updated (UNIX seconds), as `last_updated_at` says. */
+  let pricesUpdatedAt = Math.floor(Date.now() / 1000) - 120;
+  /** When the exchange rates were last updated (UNIX seconds): once a day, just after 00:00 UTC. */
+  let ratesUpdatedAt = Math.floor(Date.now() / DAY_MS) * 86_400 + 151;
 
+  const beyondReach = (ms: number) =>
+    ms < Math.floor(Date.now() / DAY_MS) * DAY_MS - REACH_DAYS * DAY_MS
+      ? new Refusal(401, {
+          error: {
+            status: {
+              error_code: 10012,
+              error_message: `The plan answers past data within the last ${REACH_DAYS} days only.`,
+            },
+          },
+        })
+      : undefined;
+
+  /** `/coins/{id}/history?date=YYYY-MM-DD`; any other form of the date is refused. */
   const historyAnswer = (coin: string, date: string | null) => {
-    const usd = history[coin as CoinId]?.[date ?? ''];
+    if (!date || !ISO_DAY.test(date) || Number.isNaN(Date.parse(date)))
+      return new Refusal(400, { error: 'invalid date' });
+    const refused = beyondReach(Date.parse(date));
+    if (refused) return refused;
+    const usd = history[coin as CoinId]?.[date];
     // Like CoinGecko for a day it has no figures for: the coin, without market data.
     if (usd === undefined) return { id: coin, symbol: coin.slice(0, 4), name: coin };
     return { id: coin, market_data: { current_price: { usd, idr: usd * 15_900 } } };
+  };
+
+  const timeParameter = (text: string | null) => {
+    if (text && UNIX_SECONDS.test(text)) return Number(text) * 1000;
+    if (text && ISO_TIME.test(text)) return Date.parse(text.length === 10 ? text : `${text}Z`);
+    return Number.NaN;
+  };
+
+  /**
+   * `/coins/{id}/market_chart/range?vs_currency=usd&from=&to=`: over 90 days one point a day at
+   * 00:00 UTC, else one an hour (each at its day's price), as the documentation describes.
+   */
+  const rangeAnswer = (coin: string, query: URLSearchParams) => {
+    const from = timeParameter(query.get('from'));
+    const to = timeParameter(query.get('to'));
+    if (query.get('vs_currency') !== 'usd' || Number.isNaN(from) || Number.isNaN(to) || to < from)
+      return new Refusal(400, { error: 'invalid parameters' });
+    const refused = beyondReach(from);
+    if (refused) return refused;
+    const step = to - from > 90 * DAY_MS ? DAY_MS : DAY_MS / 24;
+    const prices: [number, number][] = [];
+    for (let at = Math.ceil(from / step) * step; at <= to; at += step) {
+      const usd = history[coin as CoinId]?.[new Date(at).toISOString().slice(0, 10)];
+      if (usd !== undefined) prices.push([at, usd]);
+    }
+    return {
+      prices,
+      market_caps: prices.map(([at, usd]) => [at, usd * 1e9]),
+      total_volumes: prices.map(([at, usd]) => [at, usd * 1e7]),
+    };
+  };
+
+  /** `/simple/price`, with each coin's `last_updated_at` when asked for. */
+  const simplePriceAnswer = (query: URLSearchParams) => {
+    const body = bodies['/api/v3/simple/price'] as Record<string, Record<string, number>>;
+    if (query.get('include_last_updated_at') !== 'true') return body;
+    return Object.fromEntries(
+      Object.entries(body).map(([coin, price]) => [
+        coin,
+        { ...price, last_updated_at: pricesUpdatedAt },
+      ]),
+    );
+  };
+
+  /** The open access endpoint's answer, with the times of its daily update. */
+  const ratesAnswer = () => {
+    const body = bodies['/fx'] as Record<string, unknown>;
+    if ('time_last_update_unix' in body || body.result !== 'success') return body;
+    const next = ratesUpdatedAt + 86_400;
+    return {
+      result: 'success',
+      provider: 'https://www.exchangerate-api.com',
+      documentation: 'https://www.exchangerate-api.com/docs/free',
+      terms_of_use: 'https://www.exchangerate-api.com/terms',
+      time_last_update_unix: ratesUpdatedAt,
+      time_last_update_utc: new Date(ratesUpdatedAt * 1000).toUTCString(),
+      time_next_update_unix: next,
+      time_next_update_utc: new Date(next * 1000).toUTCString(),
+      time_eol_unix: 0,
+      base_code: 'USD',
+      ...body,
+    };
+  };
+
+  const bodyFor = (path: string, query: URLSearchParams) => {
+    const historyCoin = HISTORY_PATH.exec(path)?.[1];
+    if (historyCoin) return historyAnswer(historyCoin, query.get('date'));
+    const rangeCoin = RANGE_PATH.exec(path)?.[1];
+    if (rangeCoin) return rangeAnswer(rangeCoin, query);
+    if (path === '/api/v3/simple/price') return simplePriceAnswer(query);
+    if (path === '/fx') return ratesAnswer();
+    return bodies[path];
   };
 
   const answer = (request: http.IncomingMessage, response: http.ServerResponse) => {
@@ -75,12 +183,10 @@ export async function startFakeUpstream(options: { mode?: Mode; latencyMs?: numb
       for (let i = 0; i < 160; i += 1) response.write(chunk);
       return void response.end('"}');
     }
-    const coin = HISTORY_PATH.exec(path)?.[1];
-    const body = coin
-      ? historyAnswer(coin, new URL(address, 'http://x').searchParams.get('date'))
-      : bodies[path];
+    const body = bodyFor(path, new URL(address, 'http://x').searchParams);
     if (!body) return void response.writeHead(404).end('{}');
-    response.writeHead(200, { 'content-type': 'application/json' }).end(JSON.stringify(body));
+    const [status, json] = body instanceof Refusal ? [body.status, body.body] : [200, body];
+    response.writeHead(status, { 'content-type': 'application/json' }).end(JSON.stringify(json));
   };
   const server = http.createServer((request, response) => {
     if (!options.latencyMs) return answer(request, response);
@@ -100,10 +206,24 @@ export async function startFakeUpstream(options: { mode?: Mode; latencyMs?: numb
     setBody(path: string, body: unknown) {
       bodies[path] = body;
     },
-    /** The price CoinGecko's history gives `coin` on `day` (YYYY-MM-DD). */
+    /** The price CoinGecko's history gives `coin` at 00:00 UTC of `day` (YYYY-MM-DD). */
     setHistory(coin: CoinId, day: string, usd: number) {
-      const [y, m, d] = day.split('-');
-      history[coin][`${d}-${m}-${y}`] = usd;
+      history[coin][day] = usd;
+    },
+    /** When the prices were last updated (`last_updated_at`, UNIX seconds). */
+    setPricesUpdatedAt(unixSeconds: number) {
+      pricesUpdatedAt = unixSeconds;
+    },
+    /** When the exchange rates were last updated (`time_last_update_unix`). */
+    setRatesUpdatedAt(unixSeconds: number) {
+      ratesUpdatedAt = unixSeconds;
+    },
+    /** The calls made to CoinGecko's past prices of `coin` (single days and ranges). */
+    historyCalls(coin: CoinId) {
+      return (
+        (calls[`/api/v3/coins/${coin}/history`] ?? 0) +
+        (calls[`/api/v3/coins/${coin}/market_chart/range`] ?? 0)
+      );
     },
     close: () =>
       new Promise<void>((resolve) => {

@@ -1,7 +1,8 @@
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { createTestApp, type TestApp } from './helpers/test-app.js';
 import { startFakeUpstream } from '../../../harness/fake-upstream.js';
 import { describeSource } from '../src/gateway/sources.js';
+import { dayIn } from '../src/lib/dates.js';
 
 type Upstream = Awaited<ReturnType<typeof startFakeUpstream>>;
 
@@ -114,7 +115,9 @@ describe('market-data gateway against a fake upstream', () => {
 
     upstream.setMode('ok');
     await sleep(200);
-    expect(await prices()).toMatchObject({ stale: false });
+    // Past the TTL the last good value is answered at once, stale, while the check runs.
+    expect(await prices()).toMatchObject({ stale: true, asOf: good.asOf });
+    await vi.waitFor(async () => expect(await prices()).toMatchObject({ stale: false }));
   });
 
   it('keeps the last good value across a restart, in the database', async () => {
@@ -243,5 +246,41 @@ describe('the sources credited under the figures', () => {
       url: null,
     });
     expect(describeSource('https://notcoingecko.com')).toMatchObject({ url: null });
+  });
+});
+
+describe('the figures as of the services’ own times', () => {
+  let upstream: Upstream;
+  let t: TestApp;
+  beforeAll(async () => {
+    upstream = await startFakeUpstream();
+    t = await createTestApp({ env: envFor(upstream, '10m') });
+  });
+  afterAll(async () => {
+    await t.close();
+    await upstream.close();
+  });
+
+  it('is as of the rate’s time_last_update_unix and the prices’ last_updated_at, not the fetch', async () => {
+    // The rate was updated at 00:02:31 UTC today; the prices seven minutes ago.
+    const rateTime = Math.floor(Date.now() / 86_400_000) * 86_400 + 151;
+    const priceTime = Math.floor(Date.now() / 1000) - 420;
+    upstream.setRatesUpdatedAt(rateTime);
+    upstream.setPricesUpdatedAt(priceTime);
+    const answer = (await t.app.inject({ method: 'GET', url: '/api/prices' })).json();
+    const iso = (seconds: number) => new Date(seconds * 1000).toISOString();
+    expect(answer.sources.rate.asOf).toBe(iso(rateTime));
+    expect(answer.sources.price.asOf).toBe(iso(priceTime));
+    expect(answer.asOf).toBe(iso(Math.min(rateTime, priceTime)));
+    const asked = upstream.requests.find((r) => r.startsWith('/api/v3/simple/price'));
+    expect(new URL(asked!, 'http://x').searchParams.get('include_last_updated_at')).toBe('true');
+
+    // Today's records are converted at that rate, kept as today's (the day it was fetched).
+    const kept = await t.db.kysely
+      .selectFrom('daily_rates')
+      .select(['day', 'value'])
+      .where('series', '=', 'usd-idr')
+      .execute();
+    expect(kept).toEqual([{ day: dayIn(t.config.timeZone), value: 16_000 }]);
   });
 });

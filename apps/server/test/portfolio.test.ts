@@ -1,4 +1,4 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import type { TPortfolioHistory, TPortfolioResponse } from '@nexusplay/contract/portfolio';
 import type { Address } from 'viem';
 import { startFakeUpstream, type FakeUpstream } from '../../../harness/fake-upstream.js';
@@ -476,7 +476,13 @@ describe('the Ronin portfolio against a real node', () => {
           payload: { wallet_name: 'Renamed', wallet_address: second },
         });
         expect(renamed.statusCode).toBe(200);
-        expect(ronOf(await portfolio(t.app, token), walletId)).toBe('7');
+        // Read again: the amounts kept with the wallet (the first's, written behind its back)
+        // at once as stale while the node is asked, then the second's.
+        const again = await portfolio(t.app, token);
+        expect(again.wallets[0]).toMatchObject({ state: 'stale' });
+        await vi.waitFor(async () =>
+          expect(ronOf(await portfolio(t.app, token), walletId)).toBe('7'),
+        );
       } finally {
         await t.close();
       }
@@ -493,7 +499,13 @@ describe('the Ronin portfolio against a real node', () => {
         expect(ronOf(await portfolio(t.app, token), walletId)).toBe('3');
         await node.setRonBalance(address, 5n * E18);
         await sleep(350);
-        expect(ronOf(await portfolio(t.app, token), walletId)).toBe('5');
+        // Due for a check: the last amounts at once, as stale, and not kept while it runs.
+        const due = await portfolio(t.app, token);
+        expect(ronOf(due, walletId)).toBe('3');
+        expect(due.wallets[0]).toMatchObject({ state: 'stale' });
+        await vi.waitFor(async () =>
+          expect(ronOf(await portfolio(t.app, token), walletId)).toBe('5'),
+        );
       } finally {
         await t.close();
       }

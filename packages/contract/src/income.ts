@@ -7,6 +7,11 @@ export type TIncomeToken = (typeof INCOME_TOKENS)[number];
 /** Largest amount accepted for income or expense: generous, but finite and storable exactly. */
 export const AMOUNT_MAX = 1_000_000_000;
 export const EXPENSE_DESCRIPTION_MAX = 200;
+/**
+ * How many days back the price service's free plan gives a past day's price (CoinGecko's Demo and
+ * keyless plans): a record dated further back stays "price pending".
+ */
+export const PRICE_HISTORY_REACH_DAYS = 365;
 
 const zAmount = (label: string) =>
   zNumber(`${label} must be a number.`, (n) =>

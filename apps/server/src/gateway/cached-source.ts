@@ -5,16 +5,25 @@ import { readSnapshot, writeSnapshot } from './snapshots.repository.js';
 
 export type SourceValue<T> = { value: T; asOf: string | null; stale: boolean };
 
+/** A value with the time its upstream says it was last updated, which is then its "as of". */
+export class Dated<T> {
+  constructor(
+    readonly value: T,
+    readonly asOf: string,
+  ) {}
+}
+
 export type SourceOptions<T> = {
   name: string;
   ttlMs: number;
-  load: () => Promise<T>;
+  /** The value; Dated when the upstream says when it was updated, else it is as of its fetch. */
+  load: () => Promise<T | Dated<T>>;
   /** What to answer when there has never been a good value (SPEC 8's fallbacks). */
   fallback: T;
   /** How long an instance with nothing to answer waits for another's call (the upstream timeout). */
   peerWaitMs?: number;
-  /** Told of each good value this instance obtains from the upstream (to keep it by day). */
-  onFresh?: (value: T, asOf: string) => Promise<void>;
+  /** Told of each good value this instance obtains from the upstream and when (to keep it by day). */
+  onFresh?: (value: T, fetchedAt: string) => Promise<void>;
   /** Where the last good value is kept; without one, gateway_snapshots under `name`. */
   store?: LastGoodStore<T>;
 };
@@ -48,8 +57,10 @@ const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 /**
  * One third-party figure, shared by every request: cached for its TTL, fetched by one call at a
  * time however many requests arrive, and never fetched again before the TTL has passed, even
- * after a failure. When the upstream fails, the last good value (kept in the database, so it
- * survives restarts and serves every instance) is answered as stale; with none, the fallback.
+ * after a failure. Past the TTL the last good value is answered at once, marked stale, while the
+ * check runs in the background (stale-while-revalidate). When the upstream fails, the last good
+ * value (kept in the database, so it survives restarts and serves every instance) is answered as
+ * stale; with none, the fallback.
  * With a coordinator, the TTL and the outcome are shared by every instance.
  */
 export class CachedSource<T> {
@@ -57,6 +68,11 @@ export class CachedSource<T> {
   private nextCheck = 0;
   private lastFailed = false;
   private inFlight: Promise<void> | undefined;
+  /** Whether the next check is due because the value's TTL ran out (not a look at a peer's). */
+  private expiresAtNextCheck = true;
+  /** A check of a value past its TTL is running: the value may be replaced at any moment. */
+  private revalidating = false;
+  private recalling: Promise<void> | undefined;
   /** Upstream calls made by this instance, for the one-call-per-TTL promise to be measured. */
   calls = 0;
 
@@ -73,7 +89,7 @@ export class CachedSource<T> {
    */
   peek(now = Date.now()): SourceValue<T> | undefined {
     if (now >= this.nextCheck || this.inFlight || !this.current) return undefined;
-    return { value: this.current.value, asOf: this.current.asOf, stale: this.lastFailed };
+    return this.answer(this.current);
   }
 
   /**
@@ -95,32 +111,75 @@ export class CachedSource<T> {
    * one kept in the database. When a check is due, it starts in the background.
    */
   async latest(now = Date.now()): Promise<SourceValue<T>> {
-    if (now >= this.nextCheck && !this.inFlight) {
-      this.get(now).catch((error: unknown) =>
-        this.log.warn({ err: error, source: this.options.name }, 'background refresh failed'),
-      );
-    }
-    this.current ??= await this.readSnapshot();
-    if (!this.current) return { value: this.options.fallback, asOf: null, stale: true };
-    return { value: this.current.value, asOf: this.current.asOf, stale: this.lastFailed };
+    if (now >= this.nextCheck) this.check(now);
+    await this.recall();
+    return this.current ? this.answer(this.current) : this.fallback();
   }
 
+  /**
+   * The value, stale-while-revalidate: when a check is due it runs in the background and the last
+   * good value (in memory, else kept in the store) is answered at once, marked stale until the
+   * check is done. Only a source that has never had a value waits for the check, which the
+   * upstream timeout bounds.
+   */
   async get(now = Date.now()): Promise<SourceValue<T>> {
-    if (now >= this.nextCheck) {
-      this.inFlight ??= this.sync(now).finally(() => {
-        this.inFlight = undefined;
-      });
-      await this.inFlight;
-    } else if (this.inFlight) {
-      await this.inFlight;
+    if (now >= this.nextCheck) this.check(now);
+    const checking = this.inFlight;
+    if (checking) {
+      await this.recall();
+      if (!this.current) await checking;
     }
-    if (!this.current) this.current = await this.readSnapshot();
-    if (!this.current) return { value: this.options.fallback, asOf: null, stale: true };
-    return { value: this.current.value, asOf: this.current.asOf, stale: this.lastFailed };
+    if (!this.current) await this.recall();
+    return this.current ? this.answer(this.current) : this.fallback();
+  }
+
+  /** Starts the due check unless one is running; its failures are logged, never thrown. */
+  private check(now: number) {
+    if (this.inFlight) return;
+    this.revalidating = this.expiresAtNextCheck;
+    const running = this.sync(now)
+      .catch((error: unknown) =>
+        this.log.warn({ err: error, source: this.options.name }, 'background refresh failed'),
+      )
+      .finally(() => {
+        if (this.inFlight !== running) return;
+        this.inFlight = undefined;
+        this.revalidating = false;
+      });
+    this.inFlight = running;
+  }
+
+  /**
+   * The last good value into memory from the store, unless a value is there already; concurrent
+   * requests share one read.
+   */
+  private recall(): Promise<void> {
+    if (this.current) return Promise.resolve();
+    this.recalling ??= this.readSnapshot()
+      .then((kept) => {
+        this.current ??= kept;
+      })
+      .finally(() => {
+        this.recalling = undefined;
+      });
+    return this.recalling;
+  }
+
+  private answer(current: { value: T; asOf: string }): SourceValue<T> {
+    return {
+      value: current.value,
+      asOf: current.asOf,
+      stale: this.lastFailed || this.revalidating,
+    };
+  }
+
+  private fallback(): SourceValue<T> {
+    return { value: this.options.fallback, asOf: null, stale: true };
   }
 
   private async sync(now: number) {
     const { name, ttlMs } = this.options;
+    this.expiresAtNextCheck = true;
     if (!this.coordinator) {
       this.nextCheck = now + ttlMs;
       return this.refresh();
@@ -136,11 +195,12 @@ export class CachedSource<T> {
     if (claim.won) {
       this.nextCheck = now + ttlMs;
       await this.refresh();
-      this.current ??= await this.readSnapshot();
+      await this.recall();
       if (this.current) await this.share({ ...this.current, failed: this.lastFailed });
       return;
     }
     this.nextCheck = now + Math.max(1, Math.min(claim.retryInMs, SHARED_POLL_MS));
+    this.expiresAtNextCheck = claim.retryInMs <= SHARED_POLL_MS;
     try {
       let shared = await this.coordinator.read<T>(name);
       // Nothing to answer yet: the winner's call is likely in flight, so wait for it rather
@@ -173,8 +233,10 @@ export class CachedSource<T> {
   private async refresh() {
     this.calls += 1;
     try {
-      const value = await this.options.load();
-      this.current = { value, asOf: new Date().toISOString() };
+      const loaded = await this.options.load();
+      const fetchedAt = new Date().toISOString();
+      const value = loaded instanceof Dated ? loaded.value : loaded;
+      this.current = { value, asOf: loaded instanceof Dated ? loaded.asOf : fetchedAt };
       this.lastFailed = false;
       await this.writeSnapshot(this.current).catch((error: unknown) =>
         this.log.warn(
@@ -183,7 +245,7 @@ export class CachedSource<T> {
         ),
       );
       await this.options
-        .onFresh?.(value, this.current.asOf)
+        .onFresh?.(value, fetchedAt)
         .catch((error: unknown) =>
           this.log.warn({ err: error, source: this.options.name }, 'could not keep the day value'),
         );

@@ -30,6 +30,37 @@ export async function writeDailyValue(
     .execute();
 }
 
+/** The figures kept for `first` to `last` (inclusive), with when each was asked. */
+export function readDailyValues(db: DB, series: DailySeries, first: string, last: string) {
+  return db
+    .selectFrom('daily_rates')
+    .select(['day', 'value', 'as_of as asOf'])
+    .where('series', '=', series)
+    .where('day', '>=', first)
+    .where('day', '<=', last)
+    .execute();
+}
+
+/** Several days' figures of a series, asked at `asOf`, in one statement. */
+export async function writeDailyValues(
+  db: DB,
+  series: DailySeries,
+  days: { day: string; value: number | null }[],
+  asOf: string,
+) {
+  if (days.length === 0) return;
+  await db
+    .insertInto('daily_rates')
+    .values(days.map(({ day, value }) => ({ series, day, value, as_of: asOf })))
+    .onConflict((oc) =>
+      oc.columns(['series', 'day']).doUpdateSet((eb) => ({
+        value: eb.ref('excluded.value'),
+        as_of: eb.ref('excluded.as_of'),
+      })),
+    )
+    .execute();
+}
+
 const DAY_MS = 86_400_000;
 const distance = (a: string, b: string) => Math.abs(Date.parse(a) - Date.parse(b)) / DAY_MS;
 

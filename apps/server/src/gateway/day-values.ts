@@ -14,9 +14,12 @@ export type DayValuation = {
   usdIdrDate: string | null;
 };
 
+/** Only read: a source of more tokens' prices than the income pages' serves as well. */
+type LiveSource<T> = Pick<CachedSource<T>, 'get' | 'latest'>;
+
 type LiveSources = {
-  prices: CachedSource<Record<TIncomeToken, { usd: number }>>;
-  fx: CachedSource<number>;
+  prices: LiveSource<Record<TIncomeToken, { usd: number }>>;
+  fx: LiveSource<number>;
 };
 
 export type DayValueOptions = {

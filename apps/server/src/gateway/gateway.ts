@@ -5,7 +5,7 @@ import type { TMarketItem, TMarketResponse, TPricesResponse } from '@nexusplay/c
 import type { Config } from '../config.js';
 import type { Database } from '../db/schema.js';
 import { BalanceCache } from './balances.js';
-import { CachedSource, type RefreshCoordinator, type SourceValue } from './cached-source.js';
+import { CachedSource, Dated, type RefreshCoordinator, type SourceValue } from './cached-source.js';
 import { fetchJson, UpstreamError } from './fetch-json.js';
 import { MARKET_SAMPLE } from './market-sample.js';
 import { normaliseMarket } from './market.js';
@@ -21,7 +21,11 @@ export const FALLBACK_USD_IDR = 15_000;
 const SMALL_ANSWER = 64 * 1024;
 const MARKET_ANSWER = 5 * 1024 * 1024;
 
-const ZPrice = z.object({ usd: z.number().nonnegative().finite() });
+const ZPrice = z.object({
+  usd: z.number().nonnegative().finite(),
+  /** When CoinGecko last updated the price (UNIX seconds), asked with include_last_updated_at. */
+  last_updated_at: z.number().int().positive().optional().catch(undefined),
+});
 /**
  * CoinGecko's ids of the priced tokens, by the gateway's name for each: PIXEL and AXS (the income
  * pages' two, which must be in the answer) and the portfolio's others, which may be missing.
@@ -42,7 +46,15 @@ const ZSimplePrice = z.object({
   weth: ZPrice.optional().catch(undefined),
   'usd-coin': ZPrice.optional().catch(undefined),
 });
-const ZRates = z.object({ rates: z.object({ IDR: z.number().positive().finite() }) });
+const ZRates = z.object({
+  rates: z.object({ IDR: z.number().positive().finite() }),
+  /** When the service last updated its rates (once a day), as its open access endpoint says. */
+  time_last_update_unix: z.number().int().positive().optional().catch(undefined),
+});
+
+/** The upstream's own time (UNIX seconds) as an "as of", else the time of the fetch. */
+const datedBy = <T>(value: T, unixSeconds: number | undefined) =>
+  unixSeconds === undefined ? value : new Dated(value, new Date(unixSeconds * 1000).toISOString());
 
 const sameSourceValue = <T>(a: SourceValue<T>, b: SourceValue<T>) =>
   a.value === b.value && a.asOf === b.asOf && a.stale === b.stale;
@@ -89,20 +101,28 @@ export class Gateway {
         peerWaitMs,
         load: async () => {
           const ids = Object.values(COIN_IDS).join(',');
-          const url = `${config.priceApiUrl}/api/v3/simple/price?ids=${ids}&vs_currencies=usd`;
+          const url = `${config.priceApiUrl}/api/v3/simple/price?ids=${ids}&vs_currencies=usd&include_last_updated_at=true`;
           const parsed = ZSimplePrice.safeParse(
             await fetchJson(url, options(SMALL_ANSWER, priceHeaders)),
           );
           if (!parsed.success) throw new UpstreamError('price answer has an unexpected shape');
+          const usd = (price: { usd: number }) => ({ usd: price.usd });
           const prices: TokenPrices = {
-            pixels: parsed.data.pixels,
-            axs: parsed.data['axie-infinity'],
+            pixels: usd(parsed.data.pixels),
+            axs: usd(parsed.data['axie-infinity']),
           };
           for (const name of ['ron', 'slp', 'weth', 'usdc'] as const) {
             const price = parsed.data[COIN_IDS[name]];
-            if (price) prices[name] = price;
+            if (price) prices[name] = usd(price);
           }
-          return prices;
+          // The prices are as of the older of the two the income pages show.
+          const updated = [parsed.data.pixels, parsed.data['axie-infinity']].map(
+            (price) => price.last_updated_at,
+          );
+          return datedBy(
+            prices,
+            updated.every((at) => at !== undefined) ? Math.min(...updated) : undefined,
+          );
         },
       },
       db,
@@ -116,13 +136,19 @@ export class Gateway {
         ttlMs: config.fxTtlMs,
         fallback: FALLBACK_USD_IDR,
         peerWaitMs,
-        // The latest rate of each day is kept as that day's, for the records dated on it.
-        onFresh: (rate, asOf) =>
-          writeDailyValue(db, 'usd-idr', dayIn(config.timeZone, new Date(asOf)), rate, asOf),
+        // The latest rate fetched on each day is kept as that day's, for the records dated on it.
+        onFresh: (rate, fetchedAt) =>
+          writeDailyValue(
+            db,
+            'usd-idr',
+            dayIn(config.timeZone, new Date(fetchedAt)),
+            rate,
+            fetchedAt,
+          ),
         load: async () => {
           const parsed = ZRates.safeParse(await fetchJson(config.fxApiUrl, options(SMALL_ANSWER)));
           if (!parsed.success) throw new UpstreamError('exchange-rate answer has no IDR rate');
-          return parsed.data.rates.IDR;
+          return datedBy(parsed.data.rates.IDR, parsed.data.time_last_update_unix);
         },
       },
       db,

@@ -1,10 +1,10 @@
 import type { FastifyBaseLogger } from 'fastify';
 import type { Kysely } from 'kysely';
 import { z } from 'zod';
-import type { TIncomeToken } from '@nexusplay/contract/income';
+import { PRICE_HISTORY_REACH_DAYS, type TIncomeToken } from '@nexusplay/contract/income';
 import type { Database } from '../db/schema.js';
 import type { RefreshCoordinator } from './cached-source.js';
-import { readDailyValue, writeDailyValue } from './daily-rates.repository.js';
+import { readDailyValue, readDailyValues, writeDailyValues } from './daily-rates.repository.js';
 import { fetchJson, UpstreamError } from './fetch-json.js';
 
 /** CoinGecko's coin ids of the tokens. */
@@ -12,10 +12,15 @@ const COIN_IDS: Record<TIncomeToken, string> = { pixels: 'pixels', axs: 'axie-in
 
 /** History calls made back to back at most, before the per-minute rate spaces them out. */
 const BURST = 5;
-/** A day the service had no price for (before the token traded, or beyond the plan's reach). */
+/** A day the service had no price for (before the token traded, or a gap in its data). */
 const NO_PRICE_RECHECK_MS = 7 * 86_400_000;
-/** Without market data and localisation strings the answer is a few kilobytes. */
-const HISTORY_ANSWER = 256 * 1024;
+/** How far back the plan answers past prices: a day further back is not asked for. */
+const HISTORY_REACH_DAYS = PRICE_HISTORY_REACH_DAYS;
+/** A range of more days than this is answered with one point a day, at 00:00 UTC. */
+const DAILY_POINTS_ABOVE_DAYS = 90;
+/** A year of daily points with market caps and volumes is some 40 kilobytes. */
+const HISTORY_ANSWER = 1024 * 1024;
+const DAY_MS = 86_400_000;
 
 const ZHistory = z.object({
   market_data: z
@@ -23,6 +28,9 @@ const ZHistory = z.object({
       current_price: z.object({ usd: z.number().positive().finite().optional() }).optional(),
     })
     .optional(),
+});
+const ZRange = z.object({
+  prices: z.array(z.tuple([z.number().finite(), z.number().finite()]).rest(z.unknown())),
 });
 
 export type PriceHistoryOptions = {
@@ -35,7 +43,7 @@ export type PriceHistoryOptions = {
   retryMs: number;
 };
 
-/** An answer about the day asked (it has no price), not about the service being unwell. */
+/** An answer about the days asked (no price), not about the service being unwell. */
 const isAboutTheDay = (error: unknown) =>
   error instanceof UpstreamError &&
   error.status !== undefined &&
@@ -44,17 +52,25 @@ const isAboutTheDay = (error: unknown) =>
   error.status !== 408 &&
   error.status !== 429;
 
-/** YYYY-MM-DD as the history endpoint takes it: DD-MM-YYYY. */
-const historyDate = (day: string) => day.split('-').reverse().join('-');
+const dayAt = (ms: number) => new Date(ms).toISOString().slice(0, 10);
+const midnightOf = (day: string) => Date.parse(`${day}T00:00:00Z`);
+const seconds = (ms: number) => Math.floor(ms / 1000);
+
+/** The first day the plan's reach covers on the UTC day of `now`. */
+export const firstReachableDay = (now = Date.now()) =>
+  dayAt(midnightOf(dayAt(now)) - HISTORY_REACH_DAYS * DAY_MS);
 
 /**
- * A token's price on a past day, from CoinGecko's daily history (its price at 00:00 UTC). A past
- * day's price never changes, so it is asked for once and kept in the database for every user and
- * instance; concurrent requests for the same day share one call, and with a coordinator so do the
- * instances. Calls are rate-limited; after a failure they pause for `retryMs`.
+ * A token's price on a past day, from CoinGecko's history (its price at 00:00 UTC). A past day's
+ * price never changes, so it is asked for once and kept in the database for every user and
+ * instance. A miss asks for every day of the token still missing within the plan's reach at
+ * once: one day through `/coins/{id}/history`, several through `/coins/{id}/market_chart/range`
+ * (over more than 90 days, so that it answers one point a day at 00:00 UTC). Concurrent misses of
+ * a token share that call, and with a coordinator so do the instances. Calls are rate-limited;
+ * after a failure they pause for `retryMs`.
  */
 export class PriceHistory {
-  private readonly inFlight = new Map<string, Promise<number | undefined>>();
+  private readonly inFlight = new Map<TIncomeToken, Promise<void>>();
   private pausedUntil = 0;
   private allowance: number;
   private allowanceAt = Date.now();
@@ -80,32 +96,29 @@ export class PriceHistory {
   }
 
   /** The price kept for the day, else asked for now when the limits allow; undefined if unknown. */
-  fetch(token: TIncomeToken, day: string): Promise<number | undefined> {
-    const key = `${token}:${day}`;
-    let pending = this.inFlight.get(key);
-    if (!pending) {
-      pending = this.resolve(token, day)
-        .catch((error: unknown) => {
-          this.log.warn({ err: error, source: 'price-history' }, 'price history lookup failed');
-          return undefined;
-        })
-        .finally(() => this.inFlight.delete(key));
-      this.inFlight.set(key, pending);
+  async fetch(token: TIncomeToken, day: string): Promise<number | undefined> {
+    try {
+      return await this.resolve(token, day);
+    } catch (error) {
+      this.log.warn({ err: error, source: 'price-history' }, 'price history lookup failed');
+      return undefined;
     }
-    return pending;
   }
 
   private async resolve(token: TIncomeToken, day: string) {
     const kept = await readDailyValue(this.db, token, day);
     if (kept?.value != null) return kept.value;
     if (kept && Date.now() - Date.parse(kept.asOf) < NO_PRICE_RECHECK_MS) return undefined;
-    if (!this.mayCall()) return undefined;
-    this.allowance -= 1;
-    if (!(await this.claim(`history:${token}:${day}`))) {
-      this.allowance += 1;
-      return undefined;
+    if (day < firstReachableDay()) return undefined;
+    let pending = this.inFlight.get(token);
+    if (!pending) {
+      if (!this.mayCall()) return undefined;
+      this.allowance -= 1;
+      pending = this.fillMissing(token, day).finally(() => this.inFlight.delete(token));
+      this.inFlight.set(token, pending);
     }
-    return this.ask(token, day);
+    await pending;
+    return this.known(token, day);
   }
 
   private mayCall(now = Date.now()) {
@@ -116,7 +129,7 @@ export class PriceHistory {
     return this.allowance >= 1;
   }
 
-  /** Whether this instance is the one to ask for the day in this window. */
+  /** Whether this instance is the one to ask for these days in this window. */
   private async claim(key: string) {
     if (!this.coordinator) return true;
     try {
@@ -127,34 +140,106 @@ export class PriceHistory {
     }
   }
 
-  private async ask(token: TIncomeToken, day: string): Promise<number | undefined> {
-    const { priceApiUrl, headers, timeoutMs, retryMs } = this.options;
-    const url = `${priceApiUrl}/api/v3/coins/${COIN_IDS[token]}/history?date=${historyDate(day)}&localization=false`;
-    this.calls += 1;
+  /** The token's days within reach, up to `day` or yesterday (UTC), that have no figure kept. */
+  private async missingDays(token: TIncomeToken, day: string, now = Date.now()) {
+    const first = firstReachableDay(now);
+    const yesterday = dayAt(midnightOf(dayAt(now)) - DAY_MS);
+    const last = day > yesterday ? day : yesterday;
+    const recheckBefore = new Date(now - NO_PRICE_RECHECK_MS).toISOString();
+    const settled = new Set(
+      (await readDailyValues(this.db, token, first, last))
+        .filter((row) => row.value !== null || row.asOf >= recheckBefore)
+        .map((row) => row.day),
+    );
+    const missing: string[] = [];
+    for (let at = midnightOf(first); at <= midnightOf(last); at += DAY_MS) {
+      if (!settled.has(dayAt(at))) missing.push(dayAt(at));
+    }
+    return missing;
+  }
+
+  private async fillMissing(token: TIncomeToken, day: string) {
+    const missing = await this.missingDays(token, day);
+    if (missing.length === 0) return;
+    const first = missing[0]!;
+    const last = missing[missing.length - 1]!;
+    if (!(await this.claim(`history:${token}:${first}:${last}`))) {
+      this.allowance += 1;
+      return;
+    }
     const asOf = new Date().toISOString();
+    this.calls += 1;
     try {
-      const parsed = ZHistory.safeParse(
-        await fetchJson(url, {
-          timeoutMs,
-          maxBytes: HISTORY_ANSWER,
-          ...(headers ? { headers } : {}),
-        }),
+      const prices =
+        missing.length === 1
+          ? await this.askDay(token, first)
+          : await this.askRange(token, first, last);
+      await writeDailyValues(
+        this.db,
+        token,
+        missing.map((missingDay) => ({ day: missingDay, value: prices.get(missingDay) ?? null })),
+        asOf,
       );
-      if (!parsed.success) throw new UpstreamError('history answer has an unexpected shape');
-      const usd = parsed.data.market_data?.current_price?.usd;
-      await writeDailyValue(this.db, token, day, usd ?? null, asOf);
-      return usd;
     } catch (error) {
       if (isAboutTheDay(error)) {
-        await writeDailyValue(this.db, token, day, null, asOf);
+        await writeDailyValues(
+          this.db,
+          token,
+          missing.map((missingDay) => ({ day: missingDay, value: null })),
+          asOf,
+        );
       } else {
-        this.pausedUntil = Date.now() + retryMs;
+        this.pausedUntil = Date.now() + this.options.retryMs;
       }
       this.log.warn(
-        { source: 'price-history', token, day, reason: (error as Error).message },
+        { source: 'price-history', token, first, last, reason: (error as Error).message },
         'upstream failed',
       );
-      return undefined;
     }
+  }
+
+  private request(path: string) {
+    const { priceApiUrl, headers, timeoutMs } = this.options;
+    return fetchJson(`${priceApiUrl}/api/v3/coins/${path}`, {
+      timeoutMs,
+      maxBytes: HISTORY_ANSWER,
+      ...(headers ? { headers } : {}),
+    });
+  }
+
+  /** One day's price, as `/coins/{id}/history` documents its date: YYYY-MM-DD. */
+  private async askDay(token: TIncomeToken, day: string) {
+    const parsed = ZHistory.safeParse(
+      await this.request(`${COIN_IDS[token]}/history?date=${day}&localization=false`),
+    );
+    if (!parsed.success) throw new UpstreamError('history answer has an unexpected shape');
+    const usd = parsed.data.market_data?.current_price?.usd;
+    return new Map(usd === undefined ? [] : [[day, usd]]);
+  }
+
+  /**
+   * The prices at 00:00 UTC of `first` to `last`, from `/coins/{id}/market_chart/range` with
+   * UNIX-second bounds: a range shorter than 91 days is widened back (within reach), since only a
+   * longer one is answered with daily points.
+   */
+  private async askRange(token: TIncomeToken, first: string, last: string) {
+    const to = midnightOf(last) + 60 * 60_000;
+    const widest = midnightOf(firstReachableDay());
+    const from = Math.max(
+      widest,
+      Math.min(midnightOf(first), to - (DAILY_POINTS_ABOVE_DAYS + 1) * DAY_MS),
+    );
+    const parsed = ZRange.safeParse(
+      await this.request(
+        `${COIN_IDS[token]}/market_chart/range?vs_currency=usd&from=${seconds(from)}&to=${seconds(to)}`,
+      ),
+    );
+    if (!parsed.success) throw new UpstreamError('range answer has an unexpected shape');
+    const prices = new Map<string, number>();
+    for (const [at, usd] of parsed.data.prices) {
+      // The daily points are at 00:00 UTC; the latest price, at the time asked, is not one.
+      if (at % DAY_MS === 0 && usd > 0) prices.set(dayAt(at), usd);
+    }
+    return prices;
   }
 }

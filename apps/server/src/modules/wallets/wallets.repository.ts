@@ -181,9 +181,26 @@ export async function insertWallets(db: DB, userId: number, wallets: readonly Wa
 
 /** Changes a wallet of `userId`; another user's wallet is not found. */
 export async function updateWallet(db: DB, userId: number, id: number, values: WalletValues) {
+  const stored = storedValues(values);
+  // The amounts last read belong to the address they were read for: a new address starts with
+  // none, rather than being answered with the old one's while its own are read.
+  await db
+    .deleteFrom('wallet_balances')
+    .where('wallet_id', '=', id)
+    .where((eb) =>
+      eb.exists(
+        eb
+          .selectFrom('wallets')
+          .select('wallets.id')
+          .where('wallets.id', '=', id)
+          .where('wallets.user_id', '=', userId)
+          .where('wallets.address', '<>', stored.address),
+      ),
+    )
+    .execute();
   const row = await db
     .updateTable('wallets')
-    .set({ ...storedValues(values), updated_at: nowTimestamp() })
+    .set({ ...stored, updated_at: nowTimestamp() })
     .where('id', '=', id)
     .where('user_id', '=', userId)
     .returning(COLUMNS)

@@ -11,6 +11,7 @@ import {
   incomeIn,
   netIncomeIn,
   pendingLabel,
+  pendingReason,
 } from './income-figures';
 
 type ColumnOptions = {
@@ -42,7 +43,11 @@ function Money({
   needsPrice?: boolean;
 }) {
   if (value === null)
-    return <span className="text-amber-300">{pendingLabel(record, needsPrice)}</span>;
+    return (
+      <span className="text-amber-300" title={pendingReason(record, needsPrice)}>
+        {pendingLabel(record, needsPrice)}
+      </span>
+    );
   return <span className={className}>{formatMoney(value, currency)}</span>;
 }
 

@@ -7,6 +7,7 @@ import {
   monthlyNetIncome,
   netIncomeIn,
   pendingLabel,
+  pendingReason,
   totalsOf,
 } from './income-figures';
 
@@ -98,6 +99,19 @@ describe('records still pending', () => {
 
   it('are left out of the chart', () => {
     expect(monthlyNetIncome([PENDING], 'usd')).toEqual([]);
+  });
+
+  it('say in their tooltip why: beyond the free plan’s 365 days, or waiting for the day’s figure', () => {
+    const now = new Date('2026-11-27T12:00:00Z');
+    const old = { ...PENDING, date: '2025-11-26' };
+    expect(pendingReason(old, true, now)).toBe(
+      "No price for 2025-11-26: the price service's free plan gives past prices for the last 365 days only, so this record stays price pending.",
+    );
+    const recent = { ...PENDING, date: '2025-11-27' };
+    expect(pendingReason(recent, true, now)).toBe(
+      'Waiting for the price of 2025-11-27; the record is valued as soon as it is known.',
+    );
+    expect(pendingReason(NO_RATE, true, now)).toMatch(/^Waiting for the USD→IDR rate of /);
   });
 });
 

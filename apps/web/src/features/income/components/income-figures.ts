@@ -1,4 +1,4 @@
-import type { TIncomeRecord } from '@nexusplay/contract/income';
+import { PRICE_HISTORY_REACH_DAYS, type TIncomeRecord } from '@nexusplay/contract/income';
 import { numberOr, textOf, textOr, type Loose } from '../../../lib/display';
 import { formatTokenAmountUpTo, formatUsd, type DisplayCurrency } from '../../../lib/format-money';
 
@@ -81,6 +81,22 @@ export function convertedExpenseText(
 /** The server's own net income (USD), so the page and the stored record never disagree. */
 export function netIncomeIn(record: TIncomeRecord, currency: DisplayCurrency): number | null {
   return toCurrency(record.net_income, record, currency);
+}
+
+const DAY_MS = 86_400_000;
+
+/**
+ * Why a figure is pending, for its tooltip: a day beyond the price service's reach has no price to
+ * wait for; any other waits for its day's price or rate, asked for in the background.
+ */
+export function pendingReason(record: TIncomeRecord, needsPrice = true, now = new Date()): string {
+  if (pendingLabel(record, needsPrice) === 'Rate pending')
+    return `Waiting for the USD→IDR rate of ${record.date}; the figure appears once it is known.`;
+  const today = Date.UTC(now.getUTCFullYear(), now.getUTCMonth(), now.getUTCDate());
+  const age = (today - Date.parse(`${record.date}T00:00:00Z`)) / DAY_MS;
+  if (age > PRICE_HISTORY_REACH_DAYS)
+    return `No price for ${record.date}: the price service's free plan gives past prices for the last ${PRICE_HISTORY_REACH_DAYS} days only, so this record stays price pending.`;
+  return `Waiting for the price of ${record.date}; the record is valued as soon as it is known.`;
 }
 
 /** What a figure without a value waits for; `needsPrice`: false for a dollar amount. */
