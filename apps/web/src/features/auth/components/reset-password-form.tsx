@@ -1,11 +1,15 @@
 import { zodResolver } from '@hookform/resolvers/zod';
-import { ZResetPasswordRequest } from '@nexusplay/contract/account';
+import {
+  RESET_TOKEN_REFUSED,
+  ZResetPasswordRequest,
+  ZResetToken,
+} from '@nexusplay/contract/account';
 import { useForm } from 'react-hook-form';
 import { Button } from '../../../components/ui/button';
 import { FormAlert, useFormFeedback } from '../../../components/ui/form-alert';
 import { NewPasswordFields } from '../../../components/ui/new-password-fields';
 import { useSaveErrors } from '../../../lib/form-errors';
-import { useResetPasswordMutation } from '../api/password-reset';
+import { useResetPasswordMutation, useResetTokenCheck } from '../api/password-reset';
 
 type ResetPasswordFormProps = {
   /** The token from the mailed link. */
@@ -14,8 +18,21 @@ type ResetPasswordFormProps = {
   onReset: () => void;
 };
 
-/** The new password and its confirmation, under the registration form's rules. */
+/**
+ * The new password and its confirmation, under the registration form's rules. A link that is
+ * used, expired or no link at all is said so as the page opens, before any password is typed.
+ */
 export function ResetPasswordForm({ token, onReset }: ResetPasswordFormProps) {
+  const wellFormed = ZResetToken.safeParse(token).success;
+  const check = useResetTokenCheck(token, wellFormed);
+  // Should the check itself fail, the form stays: setting the password will say what is wrong.
+  if (!wellFormed || check.data?.usable === false) {
+    return <FormAlert>{RESET_TOKEN_REFUSED}</FormAlert>;
+  }
+  return <NewPasswordForm token={token} onReset={onReset} />;
+}
+
+function NewPasswordForm({ token, onReset }: ResetPasswordFormProps) {
   const mutation = useResetPasswordMutation();
   const form = useForm({
     resolver: zodResolver(ZResetPasswordRequest),
