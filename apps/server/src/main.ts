@@ -3,6 +3,7 @@ import { buildApp } from './app.js';
 import { ConfigError, loadConfig, publicUrlWarning, type Config } from './config.js';
 import { databaseOptionsFor, openDatabase } from './db/database.js';
 import { bufferedStdout } from './plugins/access-log.js';
+import { upstreamNotices } from './gateway/start-notices.js';
 import { dailySnapshots } from './modules/portfolio/daily-snapshots.js';
 import { seedDemoContent } from './modules/seed/seed.js';
 import { AdminPasswordRefusedError, ensureFirstAdmin } from './modules/users/first-admin.js';
@@ -34,6 +35,7 @@ async function main() {
   app.addHook('onClose', async () => db.close());
   const publicUrlProblem = publicUrlWarning(config);
   if (publicUrlProblem) app.log.warn(publicUrlProblem);
+  for (const notice of upstreamNotices(config)) app.log.warn(notice);
 
   if (config.seedDemoContent && (await seedDemoContent(db.kysely))) {
     app.log.info('demo games, blog posts and tools added');
