@@ -138,7 +138,10 @@ describe.skipIf(TEST_ENGINE !== 'postgres' || !TEST_REDIS_URL)(
       }
       return { statuses, standingStatuses };
     };
-    /** Waits until F's link carries the announcements again (a write on E is confirmed by F). */
+    /**
+     * Thaws F's link; answers how long a sign-out on E then takes (F confirming it again, well
+     * within the 1 s bound, once the link moves).
+     */
     const thawed = async () => {
       proxy.thaw();
       const user = account();
@@ -155,10 +158,11 @@ describe.skipIf(TEST_ENGINE !== 'postgres' || !TEST_REDIS_URL)(
       await register(user);
       const signedOut = await signIn(user);
       const standing = await signIn(user);
-      await call(f.url, 'POST', '/api/wallets', {
+      const wallet = await call(f.url, 'POST', '/api/wallets', {
         token: standing,
         json: { wallet_name: 'Kept', wallet_address: `0x${'7'.repeat(40)}` },
       });
+      expect(wallet.status, JSON.stringify(wallet.body)).toBe(201);
       await warm(signedOut);
       await warm(standing);
 
