@@ -1,6 +1,6 @@
 import type { ReactNode } from 'react';
 import type { TDataSource } from '@nexusplay/contract/market';
-import { formatTimestamp } from '../../lib/format-timestamp';
+import { formatMoment } from '../../lib/format-date';
 
 function SourceName({ source }: { source: TDataSource }) {
   if (!source.url) return <>{source.name}</>;
@@ -17,7 +17,7 @@ function SourceName({ source }: { source: TDataSource }) {
 }
 
 function asOfText(source: TDataSource): string {
-  const asOf = source.asOf ? formatTimestamp(source.asOf) : undefined;
+  const asOf = source.asOf ? formatMoment(source.asOf) : undefined;
   return asOf ? `, as of ${asOf}.` : ', which has not answered yet.';
 }
 

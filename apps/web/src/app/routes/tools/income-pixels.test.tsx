@@ -150,6 +150,8 @@ describe('Income Pixels', { timeout: 15_000 }, () => {
     const march = within(screen.getByRole('cell', { name: 'Land rent' }).closest('tr')!);
     expect(march.getByRole('cell', { name: '1,000' })).toBeInTheDocument();
     expect(march.getByRole('cell', { name: '$15.00' })).toBeInTheDocument();
+    // A record's day is written as every day on the site is (lib/format-date), not as stored.
+    expect(march.getByRole('cell', { name: 'March 15, 2025' })).toBeInTheDocument();
 
     await user.click(screen.getByRole('button', { name: 'IDR' }));
     expect(screen.getByRole('button', { name: 'IDR' })).toHaveAttribute('aria-pressed', 'true');

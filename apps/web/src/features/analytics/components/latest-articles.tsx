@@ -2,7 +2,7 @@ import type { TStatsResponse } from '@nexusplay/contract/stats';
 import { Link } from 'react-router';
 import { Skeleton } from '../../../components/ui/skeleton';
 import { textOf, textOr, type Loose } from '../../../lib/display';
-import { formatCalendarDate } from '../../../lib/format-date';
+import { formatDay } from '../../../lib/format-date';
 
 type LatestArticle = TStatsResponse['latest_blogs'][number];
 
@@ -49,7 +49,7 @@ export function LatestArticles({ articles, failedToLoad }: LatestArticlesProps) 
 
 /** One article: SPEC 2's title, opening, author and date; a missing title reads 'Untitled Blog'. */
 function LatestArticleItem({ article }: { article: Loose<LatestArticle> }) {
-  const createdOn = formatCalendarDate(article.created_at);
+  const createdOn = formatDay(article.created_at);
   const author = textOf(article.author);
   return (
     <article>

@@ -1,6 +1,6 @@
 import type { TBlog } from '@nexusplay/contract/blogs';
 import { textOr, type Loose } from '../../../lib/display';
-import { formatCalendarDate } from '../../../lib/format-date';
+import { formatDay } from '../../../lib/format-date';
 
 /** A post as a card or a row may receive it: any field but the id may be missing. */
 export type LooseBlog = Loose<TBlog>;
@@ -12,12 +12,12 @@ export function blogTitle(blog: { title?: string | null }): string {
 
 /** The date to show, with the spec's stand-in when a post has none that can be read. */
 export function blogDateLabel(blog: { date?: string | null }): string {
-  return formatCalendarDate(blog.date) ?? 'Unknown Date';
+  return formatDay(blog.date) ?? 'Unknown Date';
 }
 
 /** The date for a time element, only when it is one. */
 export function blogDateTime(blog: { date?: string | null }): string | undefined {
-  return formatCalendarDate(blog.date) ? (blog.date ?? undefined) : undefined;
+  return formatDay(blog.date) ? (blog.date ?? undefined) : undefined;
 }
 
 /**

@@ -3,6 +3,7 @@ import { CellText } from '../../../components/ui/cell-text';
 import type { Column } from '../../../components/ui/data-table';
 import { rowActionsColumn } from '../../../components/ui/row-actions';
 import { cx } from '../../../lib/class-names';
+import { formatDay } from '../../../lib/format-date';
 import { formatMoney, formatTokenAmount, type DisplayCurrency } from '../../../lib/format-money';
 import type { IncomeTokenConfig } from '../api/income-token';
 import {
@@ -74,7 +75,10 @@ export function incomeColumns({
     {
       header: 'Date',
       className: 'whitespace-nowrap tabular-nums',
-      cell: (record) => (/^\d{4}-\d{2}-\d{2}$/.test(record.date) ? record.date : 'Unknown Date'),
+      cell: (record) => {
+        const day = /^\d{4}-\d{2}-\d{2}$/.test(record.date) ? formatDay(record.date) : undefined;
+        return day ? <time dateTime={record.date}>{day}</time> : 'Unknown Date';
+      },
     },
     {
       header: `Income (${config.label})`,

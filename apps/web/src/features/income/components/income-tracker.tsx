@@ -11,7 +11,7 @@ import { SearchField } from '../../../components/ui/search-field';
 import { SelectField } from '../../../components/ui/select-field';
 import { useAuth } from '../../../lib/auth';
 import type { DisplayCurrency } from '../../../lib/format-money';
-import { todayAsCalendarDate } from '../../../lib/format-date';
+import { formatDay, todayAsCalendarDate } from '../../../lib/format-date';
 import { loginPathFor } from '../../../lib/redirect';
 import { useDeleteConfirmation, useFormDialog } from '../../../lib/use-row-dialogs';
 import { incomeListQuery } from '../api/get-income';
@@ -183,8 +183,11 @@ function IncomeWorkspace({ config, userId }: IncomeTrackerProps & { userId: numb
         title="Delete record?"
         description={
           <>
-            The income record of <strong className="text-white">{deletion.row?.date}</strong> will
-            be removed. This cannot be undone.
+            The income record of{' '}
+            <strong className="text-white">
+              {formatDay(deletion.row?.date) ?? deletion.row?.date}
+            </strong>{' '}
+            will be removed. This cannot be undone.
           </>
         }
         confirmLabel="Delete"

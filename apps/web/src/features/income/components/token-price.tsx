@@ -3,7 +3,7 @@ import { AlertTriangleIcon } from 'lucide-react';
 import { DataCredit } from '../../../components/ui/data-credit';
 import { Skeleton } from '../../../components/ui/skeleton';
 import { formatIdr, formatUsd, type DisplayCurrency } from '../../../lib/format-money';
-import { formatTimestamp } from '../../../lib/format-timestamp';
+import { formatMoment } from '../../../lib/format-date';
 import type { IncomeTokenConfig } from '../api/income-token';
 
 type TokenPriceProps = {
@@ -16,7 +16,7 @@ type TokenPriceProps = {
 /** The token's current price (SPEC 9: 4 decimals in USD), where it comes from, and how fresh. */
 export function TokenPrice({ config, prices, failed, currency }: TokenPriceProps) {
   const price = prices?.[config.token];
-  const asOf = prices?.asOf ? formatTimestamp(prices.asOf) : undefined;
+  const asOf = prices?.asOf ? formatMoment(prices.asOf) : undefined;
   return (
     <section
       aria-labelledby="token-price-heading"

@@ -3,7 +3,7 @@ import { useState } from 'react';
 import { AlertTriangleIcon, FlaskConicalIcon } from 'lucide-react';
 import { SearchField } from '../../../components/ui/search-field';
 import { TextField } from '../../../components/ui/text-field';
-import { formatTimestamp } from '../../../lib/format-timestamp';
+import { formatMoment } from '../../../lib/format-date';
 import { marketQuery } from '../api/get-market';
 import {
   filterItems,
@@ -45,7 +45,7 @@ export function MarketExplorer() {
       items: sortItems(filterItems(items, { search, minProfit }), sort),
     }))
     .filter((section) => section.items.length > 0);
-  const asOfText = asOf ? formatTimestamp(asOf) : undefined;
+  const asOfText = asOf ? formatMoment(asOf) : undefined;
   const onSort = (key: SortKey) => setSort((current) => nextSort(current, key));
 
   return (

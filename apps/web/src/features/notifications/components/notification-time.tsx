@@ -1,17 +1,12 @@
-const indonesianDateTime = new Intl.DateTimeFormat('id-ID', {
-  dateStyle: 'medium',
-  timeStyle: 'short',
-});
+import { formatMoment } from '../../../lib/format-date';
 
-/** When a notification was sent, written the Indonesian way in the reader's own time zone. */
+/** When a notification was sent, in the reader's own time zone and locale. */
 export function NotificationTime({ value }: { value: string | null | undefined }) {
-  // new Date(null) is 1970, not "unknown".
-  if (!value) return null;
-  const date = new Date(value);
-  if (Number.isNaN(date.getTime())) return null;
+  const shown = formatMoment(value);
+  if (!value || shown === undefined) return null;
   return (
-    <time dateTime={date.toISOString()} className="text-xs text-slate-400">
-      {indonesianDateTime.format(date)}
+    <time dateTime={new Date(value).toISOString()} className="text-xs text-slate-400">
+      {shown}
     </time>
   );
 }

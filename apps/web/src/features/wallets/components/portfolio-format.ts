@@ -5,7 +5,7 @@ import {
   formatTokenAmountUpTo,
   type DisplayCurrency,
 } from '../../../lib/format-money';
-import { formatTimestamp } from '../../../lib/format-timestamp';
+import { formatMoment } from '../../../lib/format-date';
 
 /** Token amounts are shown to at most 4 decimals: 1234.5 PIXEL reads as "1,234.5". */
 const AMOUNT_DECIMALS = 4;
@@ -36,7 +36,7 @@ export const holdingValueText = (
   usdIdr: number,
 ) => (holding.value_usd === null ? 'no price' : valueText(holding.value_usd, currency, usdIdr));
 
-export const asOfText = (asOf: string | null) => (asOf ? (formatTimestamp(asOf) ?? asOf) : '');
+export const asOfText = (asOf: string | null) => (asOf ? (formatMoment(asOf) ?? asOf) : '');
 
 /** What a stale figure says about itself. */
 export const staleText = (asOf: string | null) =>
