@@ -82,7 +82,11 @@ export async function buildApp(deps: AppDeps) {
   await app.register(authPlugin);
   await app.register(apiPlugin, { failureStore: deps.failureStore });
   await app.register(uploadFileRoutes);
-  await app.register(webPlugin, { distDir: config.webDistDir, siteName: config.siteName });
+  await app.register(webPlugin, {
+    distDir: config.webDistDir,
+    siteName: config.siteName,
+    demo: config.demoMode,
+  });
   await app.register(seoRoutes);
 
   return app;

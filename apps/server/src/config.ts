@@ -231,6 +231,10 @@ export const ZEnv = z.object({
     .enum(['true', 'false'])
     .default('true')
     .transform((value) => value === 'true'),
+  DEMO_MODE: z
+    .enum(['true', 'false'])
+    .default('false')
+    .transform((value) => value === 'true'),
   SMTP_URL: z.preprocess(
     emptyAsUndefined,
     z
@@ -273,6 +277,8 @@ export type Config = {
   /** Bytes of signed-in answers each instance keeps, checked against their versions; 0: none. */
   answerCacheBytes: number;
   seedDemoContent: boolean;
+  /** Every page says "Demo chain and prices" (`npm run demo`: a local node and price service). */
+  demoMode: boolean;
   /** Whose "today" an income record without a date gets. */
   timeZone: string;
   /**
@@ -379,6 +385,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     },
     answerCacheBytes: Math.round(e.ANSWER_CACHE_MB * 1024 * 1024),
     seedDemoContent: e.SEED_DEMO_CONTENT,
+    demoMode: e.DEMO_MODE,
     timeZone: e.TIME_ZONE,
     publicUrl,
     publicUrlSet: e.PUBLIC_URL !== undefined,

@@ -41,3 +41,10 @@ export function listPath(path: string, { q, limit, offset }: ListParams): string
   if (query === '') return path;
   return `${path}${path.includes('?') ? '&' : '?'}${query}`;
 }
+
+/**
+ * A server whose chain and prices are local stand-ins (DEMO_MODE, as `npm run demo` starts it)
+ * writes a meta tag of this name into every page, with the notice the web app shows on each.
+ */
+export const DEMO_META_NAME = 'nexusplay-demo';
+export const DEMO_NOTICE = 'Demo chain and prices';

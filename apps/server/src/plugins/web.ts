@@ -3,11 +3,19 @@ import path from 'node:path';
 import fastifyStatic from '@fastify/static';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
-import { PAGE_DATA_ELEMENT_ID } from '@nexusplay/contract/page-data';
+import { DEMO_META_NAME, DEMO_NOTICE, PAGE_DATA_ELEMENT_ID } from '@nexusplay/contract/page-data';
 import { sendEncodedPage } from '../http-cache/http-cache.js';
 import { escapeHtml } from '../lib/html.js';
 
-export type WebOptions = { distDir: string; siteName: string };
+export type WebOptions = {
+  distDir: string;
+  siteName: string;
+  /** Whether every page says that its chain and prices are stand-ins (DEMO_MODE). */
+  demo?: boolean;
+};
+
+/** The meta tag the web app reads to show the demo banner on every page. */
+const DEMO_META = `<meta name="${DEMO_META_NAME}" content="${escapeHtml(DEMO_NOTICE)}">`;
 
 /** What a page tells search engines and link previews before any script runs. */
 export type PageMeta = {
@@ -64,10 +72,11 @@ function splitAt(html: string, pattern: RegExp, what: string): [string, string, 
   return [html.slice(0, match.index), match[0], html.slice(match.index + match[0].length)];
 }
 
-function loadTemplate(distDir: string, siteName: string): Template {
+function loadTemplate(distDir: string, siteName: string, demo: boolean): Template {
   const name = escapeHtml(siteName);
   const html = fs
     .readFileSync(path.join(distDir, 'index.html'), 'utf8')
+    .replace(/<\/head>/, demo ? `${DEMO_META}</head>` : '</head>')
     .replace(/(<meta name="application-name" content=")[^"]*(")/, `$1${name}$2`)
     // The header painted before the app runs.
     .replace(/(<a\b[^>]*\bdata-site-name\b[^>]*>)[^<]*(<\/a\s*>)/, `$1${name}$2`);
@@ -171,10 +180,11 @@ function renderPage(
  * Serves the built web app. Hashed assets are cached for a year; every other path that is not
  * an API or a file answers index.html so that client routes survive a reload.
  */
-export const webPlugin = fp<WebOptions>(async (app: FastifyInstance, { distDir, siteName }) => {
+export const webPlugin = fp<WebOptions>(async (app: FastifyInstance, options) => {
+  const { distDir, siteName, demo = false } = options;
   const built = fs.existsSync(path.join(distDir, 'index.html'));
   if (!built) app.log.warn({ distDir }, 'web app not built; run `npm run build` to serve it');
-  const template = built ? loadTemplate(distDir, siteName) : undefined;
+  const template = built ? loadTemplate(distDir, siteName, demo) : undefined;
   const preloadsOf = built ? modulePreloads(distDir, app.log) : () => [];
   const plainPage = template ? renderPage(template, undefined, preloadsOf) : '';
 

@@ -1,6 +1,7 @@
 import { useEffect } from 'react';
 import { Outlet, ScrollRestoration, useNavigation, type Location } from 'react-router';
 import { discardPageData } from '../../lib/page-data';
+import { DemoBanner } from './demo-banner';
 import { SignedOutNotice } from './signed-out-notice';
 
 /**
@@ -21,6 +22,7 @@ export function RootLayout() {
       <ScrollRestoration getKey={scrollKey} />
       <NavigationProgress />
       <SignedOutNotice />
+      <DemoBanner />
       <Outlet />
     </>
   );
