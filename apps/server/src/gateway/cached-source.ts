@@ -72,7 +72,7 @@ export class CachedSource<T> {
   private expiresAtNextCheck = true;
   /** A check of a value past its TTL is running: the value may be replaced at any moment. */
   private revalidating = false;
-  private recalling: Promise<void> | undefined;
+  private recalling: Promise<boolean> | undefined;
   /** Upstream calls made by this instance, for the one-call-per-TTL promise to be measured. */
   calls = 0;
 
@@ -125,10 +125,9 @@ export class CachedSource<T> {
   async get(now = Date.now()): Promise<SourceValue<T>> {
     if (now >= this.nextCheck) this.check(now);
     const checking = this.inFlight;
-    if (checking) {
-      await this.recall();
-      if (!this.current) await checking;
-    }
+    // Nothing in memory or in the store: this value was never read, so the check is waited for
+    // (all of it, the day's value kept too), not only until its answer is in memory.
+    if (checking && !(await this.recall())) await checking;
     if (!this.current) await this.recall();
     return this.current ? this.answer(this.current) : this.fallback();
   }
@@ -151,13 +150,14 @@ export class CachedSource<T> {
 
   /**
    * The last good value into memory from the store, unless a value is there already; concurrent
-   * requests share one read.
+   * requests share one read. Whether there is a value now.
    */
-  private recall(): Promise<void> {
-    if (this.current) return Promise.resolve();
+  private recall(): Promise<boolean> {
+    if (this.current) return Promise.resolve(true);
     this.recalling ??= this.readSnapshot()
       .then((kept) => {
         this.current ??= kept;
+        return kept !== undefined;
       })
       .finally(() => {
         this.recalling = undefined;
@@ -238,6 +238,8 @@ export class CachedSource<T> {
       const value = loaded instanceof Dated ? loaded.value : loaded;
       this.current = { value, asOf: loaded instanceof Dated ? loaded.asOf : fetchedAt };
       this.lastFailed = false;
+      // The value is the new one from here on, while it is still being kept.
+      this.revalidating = false;
       await this.writeSnapshot(this.current).catch((error: unknown) =>
         this.log.warn(
           { err: error, source: this.options.name },
