@@ -41,7 +41,10 @@ async function main() {
     app.log.info('demo games, blog posts and tools added');
   }
 
-  const admin = await ensureFirstAdmin(db.kysely, config.admin).catch((error: unknown) => {
+  const admin = await ensureFirstAdmin(db.kysely, {
+    ...config.admin,
+    siteName: config.siteName,
+  }).catch((error: unknown) => {
     if (!(error instanceof AdminPasswordRefusedError)) throw error;
     console.error(`ADMIN_PASSWORD: ${error.message}`);
     process.exit(1);

@@ -1,6 +1,9 @@
-import { describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ZNewPassword, PASSWORD_EDGE_BLANK } from '@nexusplay/contract/auth';
 import { PASSWORD_JUDGED_LENGTH, passwordProblem } from '../src/modules/auth/password-policy.js';
+import { loginToken, newIdentity, registerUser } from './helpers/accounts.js';
+import { apiCall } from './helpers/content.js';
+import { createTestApp, TEST_ENGINE, type TestApp } from './helpers/test-app.js';
 
 const account = {
   email: 'mira.castell@example.com',
@@ -174,5 +177,33 @@ describe('password policy: guessability (zxcvbn score 3 or more)', () => {
     );
     // A check of the whole 256 characters took 2-10 s of CPU for some of these.
     expect(Math.max(...cpuMs)).toBeLessThan(200);
+  });
+});
+
+describe(`the configured SITE_NAME counts as a guessable word, on ${TEST_ENGINE}`, () => {
+  let t: TestApp;
+  beforeAll(async () => {
+    t = await createTestApp({ env: { SITE_NAME: 'Orbitforge' } });
+  });
+  afterAll(() => t.close());
+
+  it('in registration and in a password change', async () => {
+    const register = await t.app.inject({
+      method: 'POST',
+      url: '/api/register',
+      payload: { ...newIdentity(), password: 'Orbitforge2024' },
+    });
+    expect(register.statusCode).toBe(400);
+    expect(register.json().errors.password).toMatch(/personal or page related/u);
+
+    const account = await registerUser(t.app);
+    const session = await loginToken(t.app, account.email, account.password);
+    const change = await apiCall(t.app, 'POST', '/api/account/password', session, {
+      current_password: account.password,
+      new_password: 'Orbitforge2024',
+      confirm_password: 'Orbitforge2024',
+    });
+    expect(change.statusCode).toBe(400);
+    expect(change.json().errors.new_password).toMatch(/personal or page related/u);
   });
 });

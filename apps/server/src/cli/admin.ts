@@ -47,6 +47,7 @@ async function run() {
       email: email.data,
       username: username.data,
       ...(password?.success ? { password: password.data } : {}),
+      siteName: config.siteName,
     });
     console.log(`Administrator ${created.user.username} <${created.user.email}> created.`);
     if (created.generatedPassword)

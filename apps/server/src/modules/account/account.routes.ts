@@ -44,7 +44,7 @@ export const accountRoutes: FastifyPluginAsyncZod<AccountRoutesOptions> = async 
       const user = requireUser(request);
       const { current_password: current, new_password: next } = request.body;
       await checkPassword(request.ip, user, current, 'current_password');
-      const generation = await changePassword(db(), app.sessions, user, next);
+      const generation = await changePassword(db(), app.sessions, user, next, app.config.siteName);
       return { message: 'Password changed.', token: app.signToken(user, generation) };
     },
   );

@@ -48,8 +48,9 @@ export async function changePassword(
   sessions: SessionCache,
   user: Identity,
   newPassword: string,
+  siteName?: string,
 ) {
-  const weak = await passwordProblem(newPassword, user);
+  const weak = await passwordProblem(newPassword, { ...user, siteName });
   if (weak) throw badRequest(weak, { new_password: weak });
   const passwordHash = await hashPassword(newPassword);
   const generation = await db.transaction().execute(async (trx) => {

@@ -218,6 +218,7 @@ export const authRoutes: FastifyPluginAsyncZod<AuthRoutesOptions> = async (
         app.sessions,
         request.body.token,
         request.body.new_password,
+        siteName,
       );
       return { message: 'Your password has been set. Please sign in with it.' };
     },

@@ -113,17 +113,21 @@ export async function isResetUsable(db: DB, token: string): Promise<boolean> {
   return (await findLiveReset(db, hashToken(token), nowSeconds())) !== undefined;
 }
 
-/** Sets the password a live reset link allows, once; every session of the account ends. */
+/**
+ * Sets the password a live reset link allows, once; every session of the account ends. The site's
+ * name is among the words the password is judged against.
+ */
 export async function resetPassword(
   db: DB,
   sessions: SessionCache,
   token: string,
   newPassword: string,
+  siteName?: string,
 ) {
   const tokenHash = hashToken(token);
   const user = await findLiveReset(db, tokenHash, nowSeconds());
   if (!user) throw badRequest(RESET_TOKEN_REFUSED, { token: RESET_TOKEN_REFUSED });
-  const weak = await passwordProblem(newPassword, user);
+  const weak = await passwordProblem(newPassword, { ...user, siteName });
   if (weak) throw badRequest(weak, { new_password: weak });
   const passwordHash = await hashPassword(newPassword);
   const userId = await db.transaction().execute(async (trx) => {

@@ -5,7 +5,8 @@ import { passwordProblem } from '../auth/password-policy.js';
 import { generatePassword, hashPassword } from '../auth/passwords.js';
 import { countAdmins, createUser, findIdentityConflicts } from './users.repository.js';
 
-export type AdminSeed = { email?: string; username?: string; password?: string };
+/** `siteName` is among the words a given password is judged against. */
+export type AdminSeed = { email?: string; username?: string; password?: string; siteName?: string };
 
 export type CreatedAdmin = { user: TUser; generatedPassword?: string };
 
@@ -16,7 +17,7 @@ export class AdminPasswordRefusedError extends Error {}
 /** Creates an admin account; a password is generated when none is given and returned once. */
 export async function createAdmin(
   db: Kysely<Database>,
-  seed: { email: string; username: string; password?: string },
+  seed: { email: string; username: string; password?: string; siteName?: string },
 ): Promise<CreatedAdmin> {
   const taken = await findIdentityConflicts(db, seed.email, seed.username);
   if (taken.email || taken.username) {
@@ -44,6 +45,7 @@ export async function ensureFirstAdmin(db: Kysely<Database>, seed: AdminSeed) {
       email: seed.email ?? 'admin@nexusplay.local',
       username: seed.username ?? 'admin',
       ...(seed.password ? { password: seed.password } : {}),
+      ...(seed.siteName ? { siteName: seed.siteName } : {}),
     });
   } catch (error) {
     // Another instance starting at the same moment created it first (a unique index refused ours).
