@@ -4,6 +4,9 @@ import { startFakeUpstream } from '../../../harness/fake-upstream.js';
 import { loginToken, registerUser } from './helpers/accounts.js';
 import { apiCall, type CallArgs } from './helpers/content.js';
 
+/** A past day within the 365 days the free price plan answers: 30 days ago in UTC. */
+const PAST_DAY = new Date(Date.now() - 30 * 86_400_000).toISOString().slice(0, 10);
+
 describe('income records', () => {
   let upstream: Awaited<ReturnType<typeof startFakeUpstream>>;
   let t: TestApp;
@@ -33,13 +36,13 @@ describe('income records', () => {
   const call = (...args: CallArgs) => apiCall(t.app, ...args);
 
   it('derives the converted expense and net income from the price of the record’s day', async () => {
-    upstream.setHistory('pixels', '2025-10-01', 0.05);
+    upstream.setHistory('pixels', PAST_DAY, 0.05);
     const res = await call('POST', '/api/income-pixels', alice, {
       pixels: 1000,
       expense: 12.345,
       expense_type: 'usd',
       expense_description: 'Land rent',
-      date: '2025-10-01',
+      date: PAST_DAY,
       converted_expense: 'forged',
       net_income: 999999,
     });
@@ -51,7 +54,7 @@ describe('income records', () => {
       expense_type: 'usd',
       expense_description: 'Land rent',
       converted_expense: '247 Pixels ($12.35)',
-      date: '2025-10-01',
+      date: PAST_DAY,
       net_income: 37.65,
       price_usd: 0.05,
       // No rate was seen that day: the nearest known one (today's), saying so.

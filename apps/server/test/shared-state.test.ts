@@ -130,8 +130,10 @@ describe.skipIf(!TEST_REDIS_URL)('two instances sharing Redis', () => {
   it('asks the price history once per token and day for both instances, even at once', async () => {
     const player = await registerUser(pair.a);
     const token = await loginToken(pair.a, player.email, player.password);
-    upstream.setHistory('pixels', '2025-06-01', 0.07);
-    const body = { pixels: 100, date: '2025-06-01' };
+    // A day within the 365 days the free price plan answers.
+    const day = new Date(Date.now() - 30 * 86_400_000).toISOString().slice(0, 10);
+    upstream.setHistory('pixels', day, 0.07);
+    const body = { pixels: 100, date: day };
     const saved = await Promise.all(
       [pair.a, pair.b, pair.a, pair.b].map((app) =>
         app.inject({
@@ -143,7 +145,7 @@ describe.skipIf(!TEST_REDIS_URL)('two instances sharing Redis', () => {
       ),
     );
     expect(saved.map((res) => res.statusCode)).toEqual([201, 201, 201, 201]);
-    expect(upstream.calls['/api/v3/coins/pixels/history']).toBe(1);
+    expect(upstream.historyCalls('pixels')).toBe(1);
     // A record saved by the instance that did not ask is valued from the day's price kept.
     const list = await pair.b.inject({
       method: 'GET',
