@@ -175,8 +175,9 @@ describe('password policy: guessability (zxcvbn score 3 or more)', () => {
       `password policy: CPU ms per check of ${hostile.length} hostile 256-character passwords (${PASSWORD_JUDGED_LENGTH} judged):`,
       cpuMs.map((ms) => Math.round(ms)).join(' '),
     );
-    // A check of the whole 256 characters took 2-10 s of CPU for some of these.
-    expect(Math.max(...cpuMs)).toBeLessThan(200);
+    // Judged whole, some of these took 2-10 s; judged by their first 40 characters, 7-166 ms on a
+    // busy 2-core machine. The bound leaves room for a slower one.
+    expect(Math.max(...cpuMs)).toBeLessThan(500);
   });
 });
 
