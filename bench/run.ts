@@ -4,12 +4,15 @@
  *   1. The API under load against a bare node:http baseline measured in the same run.
  *   2. The catalogue at 100,000 games and posts against 100: paging and search latency.
  *   3. The signed-in pages of users with 10, 1,000 and 100,000 rows: paging and search latency.
+ *   4. The hourly snapshot pass over 2 users with 10,000 wallets each, beside a read load: its
+ *      node requests and the read's latency meanwhile.
  *
  * Prints every figure, then a table of budgets with PASS or FAIL, and exits non-zero when one
  * fails. Environment:
  *   BENCH_DURATION        seconds of each measured API run (default 20; the warm-up is a quarter)
  *   BENCH_ROWS            rows of the large catalogue and of the largest user (default 100000)
- *   BENCH_ONLY            "api", "catalogue" or "personal" to run one part
+ *   BENCH_ONLY            "api", "catalogue", "personal" or "snapshot" to run one part
+ *   BENCH_WALLETS         wallets of each of the snapshot pass's two users (default 10000)
  *   BENCH_DATABASE_URL or TEST_DATABASE_URL
  *                         a PostgreSQL server: the catalogue is also measured there, in a database
  *                         created for the run and dropped after it
@@ -28,6 +31,7 @@ import os from 'node:os';
 import { runApiBench } from './api-bench.js';
 import { runCatalogueBench } from './catalogue-bench.js';
 import { runPersonalBench } from './personal-bench.js';
+import { runSnapshotBench } from './snapshot-bench.js';
 import { formatChecks, type Check } from './report.js';
 
 function positiveNumber(name: string, fallback: number) {
@@ -75,6 +79,10 @@ if (runs('api')) {
 }
 if (runs('catalogue')) checks.push(...(await runCatalogueBench({ rows, postgresUrl })));
 if (runs('personal')) checks.push(...(await runPersonalBench({ rows, postgresUrl })));
+if (runs('snapshot')) {
+  const wallets = Math.round(positiveNumber('BENCH_WALLETS', 10_000));
+  checks.push(...(await runSnapshotBench({ wallets, postgresUrl })));
+}
 
 const minutes = ((Date.now() - started) / 60_000).toFixed(1);
 console.log(`\nBudgets (run took ${minutes} min):\n`);
