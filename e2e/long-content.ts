@@ -142,11 +142,25 @@ export async function seedLongContent(api: APIRequestContext): Promise<LongConte
       },
     }),
   );
+  // Beside each full row, one with every optional field left empty: an empty cell draws its own
+  // placeholder (and text for assistive technology), which must keep to the table's frame too.
+  await created(
+    api.post('/api/wallets', {
+      headers: asUser,
+      data: { wallet_name: unbroken(`Bare${t}`, 100), wallet_address: `ronin:${'cd'.repeat(20)}` },
+    }),
+  );
   const linkTitle = unbroken(`Link${t}`, 200);
   await created(
     api.post('/api/links', {
       headers: asUser,
       data: { title: linkTitle, url: longUrl('link', 2048), category: unbroken('Category', 50) },
+    }),
+  );
+  await created(
+    api.post('/api/links', {
+      headers: asUser,
+      data: { title: unbroken(`Bare${t}`, 200), url: longUrl('bare', 2048) },
     }),
   );
   const expenseDescription = unbroken(`Expense${t}`, 200);
@@ -162,6 +176,7 @@ export async function seedLongContent(api: APIRequestContext): Promise<LongConte
         },
       }),
     );
+    await created(api.post(path, { headers: asUser, data: { date: '2025-06-02' } }));
   }
 
   return {

@@ -35,7 +35,9 @@ export function DataTable<Row>({
   detail,
 }: DataTableProps<Row>) {
   return (
-    <div className="overflow-x-auto rounded-xl border border-slate-800 bg-slate-900/60">
+    // The frame holds its absolutely placed descendants too (the visually hidden text of an empty
+    // cell): without a position of its own they would be placed, and widen, outside it.
+    <div className="relative overflow-x-auto rounded-xl border border-slate-800 bg-slate-900/60">
       <table
         aria-busy={rows === undefined || refreshing}
         className={cx(

@@ -72,7 +72,9 @@ type MarketTableProps = {
 /** One category's items; the sortable headers are buttons that say how the column is ordered. */
 export function MarketTable({ category, items, sort, onSort }: MarketTableProps) {
   return (
-    <div className="overflow-x-auto rounded-xl border border-slate-800 bg-slate-900/60">
+    // The frame holds its absolutely placed descendants too (the visually hidden text of an empty
+    // cell): without a position of its own they would be placed, and widen, outside it.
+    <div className="relative overflow-x-auto rounded-xl border border-slate-800 bg-slate-900/60">
       <table className="w-full min-w-[56rem] table-fixed text-left text-sm">
         <caption className="sr-only">{category} items</caption>
         <thead className="border-b border-slate-800 bg-slate-900 text-xs tracking-wide text-slate-400 uppercase">
