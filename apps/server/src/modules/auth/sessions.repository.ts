@@ -21,7 +21,7 @@ export type SessionUser = TUser & {
   sessionGeneration: number;
   revoked: boolean;
   /** Why the sessions of an older generation ended, if it was said. */
-  endReason: SessionEndReason | undefined;
+  endReason?: SessionEndReason | undefined;
 };
 
 /**
