@@ -96,7 +96,8 @@ describe('past the TTL, the last good answer at once while a hanging service is 
       pixels: { usd: 0.05 },
       usdIdr: 16_000,
       stale: true,
-      sources: { price: { stale: true }, rate: { stale: true } },
+      // Stale because it is being checked, not because a service failed (yet).
+      sources: { price: { stale: true, checking: true }, rate: { stale: true, checking: true } },
     });
     const staleMarket = await timed(market);
     expect(staleMarket.ms).toBeLessThan(AT_ONCE_MS);
@@ -122,7 +123,9 @@ describe('past the TTL, the last good answer at once while a hanging service is 
     expect(pixelsHeld(firstPortfolio.answer)).toBe('1000');
     await vi.waitFor(
       async () => {
-        expect(await prices()).toMatchObject({ usdIdr: 16_500, stale: false });
+        const fresh = await prices();
+        expect(fresh).toMatchObject({ usdIdr: 16_500, stale: false });
+        expect(fresh.sources.rate.checking).toBeUndefined();
         const next = await portfolio();
         expect(pixelsHeld(next)).toBe('2000');
         expect(next.wallets[0]!.state).toBe('fresh');

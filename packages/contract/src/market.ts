@@ -6,9 +6,17 @@ export const ZDataSource = z.object({
   name: z.string(),
   /** The page its attribution links to; null for a service the server does not know. */
   url: z.string().nullable(),
-  /** When its figure was obtained (ISO-8601), or null when it has never answered. */
+  /**
+   * When the service says its figure was last updated (ISO-8601), else when it was obtained; null
+   * when it has never answered.
+   */
   asOf: z.string().nullable(),
   stale: z.boolean(),
+  /**
+   * True when the figure is stale only because it is past its TTL and being asked for again (the
+   * last good one is served meanwhile), not because the service failed.
+   */
+  checking: z.boolean().optional(),
 });
 export type TDataSource = z.infer<typeof ZDataSource>;
 
@@ -22,7 +30,10 @@ export const ZPricesResponse = z.object({
   usdIdr: z.number(),
   /** When the older of the two figures was obtained (ISO-8601), or null when neither ever was. */
   asOf: z.string().nullable(),
-  /** True when an upstream failed and older figures (or the fallbacks) are served. */
+  /**
+   * True when an upstream failed and older figures (or the fallbacks) are served, or while a
+   * figure past its TTL is being asked for again (see each source's `checking`).
+   */
   stale: z.boolean(),
   sources: z.object({ price: ZDataSource, rate: ZDataSource }),
 });

@@ -3,7 +3,13 @@ import type { FastifyBaseLogger } from 'fastify';
 import type { Database } from '../db/schema.js';
 import { readSnapshot, writeSnapshot } from './snapshots.repository.js';
 
-export type SourceValue<T> = { value: T; asOf: string | null; stale: boolean };
+export type SourceValue<T> = {
+  value: T;
+  asOf: string | null;
+  stale: boolean;
+  /** Stale only because a check of a value past its TTL is running (not after a failure). */
+  checking?: boolean;
+};
 
 /** A value with the time its upstream says it was last updated, which is then its "as of". */
 export class Dated<T> {
@@ -166,11 +172,9 @@ export class CachedSource<T> {
   }
 
   private answer(current: { value: T; asOf: string }): SourceValue<T> {
-    return {
-      value: current.value,
-      asOf: current.asOf,
-      stale: this.lastFailed || this.revalidating,
-    };
+    const stale = this.lastFailed || this.revalidating;
+    const checking = this.revalidating && !this.lastFailed;
+    return { value: current.value, asOf: current.asOf, stale, ...(checking ? { checking } : {}) };
   }
 
   private fallback(): SourceValue<T> {

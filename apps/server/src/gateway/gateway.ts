@@ -57,7 +57,14 @@ const datedBy = <T>(value: T, unixSeconds: number | undefined) =>
   unixSeconds === undefined ? value : new Dated(value, new Date(unixSeconds * 1000).toISOString());
 
 const sameSourceValue = <T>(a: SourceValue<T>, b: SourceValue<T>) =>
-  a.value === b.value && a.asOf === b.asOf && a.stale === b.stale;
+  a.value === b.value && a.asOf === b.asOf && a.stale === b.stale && a.checking === b.checking;
+
+/** A source's credit with its time and state; `checking` only while it is true. */
+const sourceState = (source: SourceValue<unknown>) => ({
+  asOf: source.asOf,
+  stale: source.stale,
+  ...(source.checking ? { checking: true } : {}),
+});
 
 /** The USD price of each token; one the service did not answer for has none ("no price"). */
 export type TokenPrices = { pixels: { usd: number }; axs: { usd: number } } & Partial<
@@ -248,8 +255,8 @@ export class Gateway {
    */
   sourcesOf(prices: SourceValue<TokenPrices>, fx: SourceValue<number>): TPricesResponse['sources'] {
     return {
-      price: { ...this.priceSource, asOf: prices.asOf, stale: prices.stale },
-      rate: { ...this.rateSource, asOf: fx.asOf, stale: fx.stale },
+      price: { ...this.priceSource, ...sourceState(prices) },
+      rate: { ...this.rateSource, ...sourceState(fx) },
     };
   }
 

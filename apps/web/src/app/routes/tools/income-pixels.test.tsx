@@ -1,6 +1,6 @@
 import type { TIncomeRecord } from '@nexusplay/contract/income';
 import type { TPricesResponse } from '@nexusplay/contract/market';
-import { screen, within } from '@testing-library/react';
+import { cleanup, screen, within } from '@testing-library/react';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { callsMade, sentBody, stubApi, type ApiCall } from '../../../test/fetch-stub';
 import { renderApp } from '../../../test/render-app';
@@ -380,6 +380,39 @@ describe('Income Pixels', { timeout: 15_000 }, () => {
     expect(screen.getByText('$0.0000')).toBeInTheDocument();
     expect(
       await screen.findByText('No records yet. Add your first income to start tracking.'),
+    ).toBeInTheDocument();
+  });
+
+  it('says the last price is shown while it is asked for again, and when the service fails', async () => {
+    const stalePrices = (checking: boolean) => ({
+      ...PRICES,
+      stale: true,
+      sources: {
+        price: { ...PRICES.sources.price, stale: true, ...(checking ? { checking } : {}) },
+        rate: PRICES.sources.rate,
+      },
+    });
+    let checking = true;
+    stubApi(({ url }) => {
+      if (url.pathname === '/api/prices') return { status: 200, body: stalePrices(checking) };
+      if (url.pathname === '/api/income-pixels') return { status: 200, body: { data: [] } };
+      return undefined;
+    });
+    renderApp('/tools/incomepixels', { token: userToken() });
+    expect(
+      await screen.findByText(
+        'Updating: the last price received is shown while it is asked for again.',
+      ),
+    ).toBeInTheDocument();
+    expect(screen.queryByText(/not answering/)).toBeNull();
+    cleanup();
+
+    checking = false;
+    renderApp('/tools/incomepixels', { token: userToken() });
+    expect(
+      await screen.findByText(
+        'Stale: the price service is not answering, so the last price received is shown.',
+      ),
     ).toBeInTheDocument();
   });
 

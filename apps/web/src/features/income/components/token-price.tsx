@@ -35,7 +35,11 @@ export function TokenPrice({ config, prices, failed, currency }: TokenPriceProps
             <p className="mt-3 flex gap-2 text-sm text-amber-300">
               <AlertTriangleIcon aria-hidden="true" className="mt-0.5 size-4 shrink-0" />
               {asOf
-                ? 'Stale: the price service is not answering, so the last price received is shown.'
+                ? [prices.sources.price, prices.sources.rate].every(
+                    (source) => !source.stale || source.checking,
+                  )
+                  ? 'Updating: the last price received is shown while it is asked for again.'
+                  : 'Stale: the price service is not answering, so the last price received is shown.'
                 : `Stale: the price service could not be reached, so fallback figures are shown (price 0, ${formatIdr(prices.usdIdr)} per USD).`}
             </p>
           ) : null}
