@@ -58,6 +58,8 @@ export const ZMarketResponse = z.object({
   data: z.record(z.string(), z.array(ZMarketItem)),
   asOf: z.string().nullable(),
   stale: z.boolean(),
+  /** True when stale only because the items, past their TTL, are being asked for again. */
+  checking: z.boolean().optional(),
   /** True when no market source is configured and the shipped sample is shown. */
   sample: z.boolean(),
 });

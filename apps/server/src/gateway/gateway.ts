@@ -266,6 +266,7 @@ export class Gateway {
       data: market.value,
       asOf: market.asOf,
       stale: market.stale,
+      ...(market.checking ? { checking: true } : {}),
       sample: this.isSample,
       failed: market.asOf === null,
     };

@@ -128,6 +128,17 @@ describe('Market Pixels', { timeout: 15_000 }, () => {
     expect(screen.getByText('Stale')).toBeInTheDocument();
   });
 
+  it('says the last items are shown while they are asked for again, not that the service fails', async () => {
+    stubMarket({ status: 200, body: { ...MARKET, stale: true, checking: true } });
+    await openPage();
+    expect(
+      screen.getByText(
+        'Updating: the last item data received is shown while it is asked for again.',
+      ),
+    ).toBeInTheDocument();
+    expect(screen.queryByText(/market service is not answering/)).toBeNull();
+  });
+
   it('says when the item data cannot be loaded', async () => {
     const logged = vi.spyOn(console, 'error').mockImplementation(() => {});
     stubMarket({ status: 503, body: { message: 'Failed to load item data.' } });

@@ -37,7 +37,7 @@ export function MarketExplorer() {
     );
   }
 
-  const { data, asOf, stale, sample } = market.data;
+  const { data, asOf, stale, sample, checking } = market.data;
   const minProfit = parseMinProfit(minProfitText);
   const sections = Object.entries(data)
     .map(([category, items]) => ({
@@ -71,10 +71,14 @@ export function MarketExplorer() {
             connects a real market source with the MARKET_API_URL setting.
           </p>
         ) : null}
-        {stale || market.isError ? (
+        {(stale && !checking) || market.isError ? (
           <p className="flex gap-2 text-sm text-amber-300">
             <AlertTriangleIcon aria-hidden="true" className="mt-0.5 size-4 shrink-0" />
             The market service is not answering, so the last item data received is shown.
+          </p>
+        ) : stale ? (
+          <p className="text-sm text-slate-400">
+            Updating: the last item data received is shown while it is asked for again.
           </p>
         ) : null}
       </div>
