@@ -18,6 +18,8 @@ import { PORTFOLIO_MAX_WALLETS } from '@nexusplay/contract/portfolio';
 import { buildApp, type App } from '../apps/server/src/app.js';
 import { loadConfig } from '../apps/server/src/config.js';
 import { openDatabase, type DatabaseOptions } from '../apps/server/src/db/database.js';
+// The app's `gateway` (declared where the gateway plugin decorates the app).
+import type {} from '../apps/server/src/gateway/gateway-plugin.js';
 import { hashPassword } from '../apps/server/src/modules/auth/passwords.js';
 import { insertLinks } from '../apps/server/src/modules/links/links.repository.js';
 import { takeDailySnapshot } from '../apps/server/src/modules/portfolio/portfolio.service.js';
