@@ -162,7 +162,12 @@ export class CachedSource<T> {
     if (this.current) return Promise.resolve(true);
     this.recalling ??= this.readSnapshot()
       .then((kept) => {
-        this.current ??= kept;
+        if (kept && !this.current) {
+          this.current = kept;
+          // Kept within its TTL (by another instance, or before a restart): not stale while this
+          // instance's first check runs.
+          if (Date.now() - Date.parse(kept.asOf) < this.options.ttlMs) this.revalidating = false;
+        }
         return kept !== undefined;
       })
       .finally(() => {
