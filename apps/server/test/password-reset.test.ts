@@ -9,7 +9,8 @@ import { createTestApp, TEST_ENGINE, type TestApp } from './helpers/test-app.js'
 
 const PUBLIC_URL = 'https://play.example.com';
 const NEW_PASSWORD = 'a brand new passphrase';
-const ENDED = 'Your session has ended. Please sign in again.';
+const PASSWORD_CHANGED =
+  'You were signed out because the password of this account was changed. Please sign in with the new password.';
 
 type LogLine = Record<string, unknown> & { level: number; msg: string };
 
@@ -90,8 +91,9 @@ describe(`password reset by mail on ${TEST_ENGINE}`, () => {
 
     const done = await reset(t, token);
     expect(done.statusCode, done.body).toBe(200);
+    // The devices signed out by the reset are told why, as after a change of password.
     for (const old of [laptop, phone])
-      expect((await me(t, old)).json()).toEqual({ message: ENDED });
+      expect((await me(t, old)).json()).toEqual({ message: PASSWORD_CHANGED });
     const fresh = await loginToken(t.app, account.email, NEW_PASSWORD);
     expect((await me(t, fresh)).statusCode).toBe(200);
     await expect(loginToken(t.app, account.email, account.password)).rejects.toThrow(/401/);

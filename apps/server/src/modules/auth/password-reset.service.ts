@@ -98,7 +98,8 @@ async function resetIfKnown(deps: ResetDeps, email: string) {
     deps.log.info({ userId: user.id }, 'password reset: a link was sent lately; none sent now');
     return;
   }
-  const key = `reset-mail:${user.email}`;
+  // Keyed by the account, not its email, so that no email stays in the store after a deletion.
+  const key = `reset-mail:${user.id}`;
   if (!(await deps.store.reserve([key], RESET_MAILS_PER_EMAIL, RESET_MAIL_WINDOW_SECONDS))) {
     deps.log.warn({ userId: user.id }, 'password reset: mail limit reached for this account');
     return;
@@ -134,7 +135,7 @@ export async function resetPassword(
     const reset = await consumeReset(trx, tokenHash, nowSeconds());
     if (reset === undefined) throw badRequest(RESET_TOKEN_REFUSED, { token: RESET_TOKEN_REFUSED });
     await setPasswordHash(trx, reset, passwordHash);
-    await endAllSessions(trx, reset);
+    await endAllSessions(trx, reset, 'password-changed');
     return reset;
   });
   await sessions.ended([{ userId }]);
