@@ -170,9 +170,10 @@ describe('income valued at the price of its day', () => {
     }
   });
 
-  it('leaves a future day pending without asking anyone', async () => {
+  it('refuses a future day without asking anyone for its price', async () => {
     const res = await call('POST', '/api/income-pixels', alice, { pixels: 5, date: '2099-01-01' });
-    expect(res.json().data).toMatchObject({ price_usd: null, usd_idr: null, net_income: null });
+    expect(res.statusCode).toBe(400);
+    expect(res.json().errors).toEqual({ date: `Date cannot be after today (${today()}).` });
     expect(upstream.requests.some((address) => address.includes('2099'))).toBe(false);
   });
 
