@@ -196,18 +196,28 @@ describe('the Ronin portfolio against a real node', () => {
           url: '/api/portfolio',
           headers: bearer(s.token),
         });
-        node.setMode('ok');
         expect(res.statusCode).toBe(200);
         const answer = res.json<TPortfolioResponse>();
         const byId = answer.wallets.slice(-2);
-        expect(byId[0]).toMatchObject({
-          state: 'stale',
+        const lastAmounts = {
           as_of: knownBefore.as_of,
           tokens: knownBefore.tokens,
           total_usd: knownBefore.total_usd,
-        });
+        };
+        // At once the last amounts, while the node is asked again in the background (or after it
+        // failed); once that check has failed, stale.
+        expect(byId[0]).toMatchObject(lastAmounts);
+        expect(['checking', 'stale']).toContain(byId[0]!.state);
         expect(byId[1]).toMatchObject({ state: 'unavailable', tokens: [], total_usd: null });
         expect(answer.summary.unavailable).toBeGreaterThanOrEqual(1);
+        await vi.waitFor(
+          async () => {
+            const known = (await portfolio(s.t.app, s.token)).wallets.at(-2);
+            expect(known).toMatchObject({ state: 'stale', ...lastAmounts });
+          },
+          { timeout: 5_000 },
+        );
+        node.setMode('ok');
       });
     }
 
@@ -502,10 +512,11 @@ describe('the Ronin portfolio against a real node', () => {
         expect(ronOf(await portfolio(t.app, token), walletId)).toBe('3');
         await node.setRonBalance(address, 5n * E18);
         await sleep(350);
-        // Due for a check: the last amounts at once, as stale, and not kept while it runs.
+        // Due for a check: the last amounts at once, being checked, and not kept while it runs.
         const due = await portfolio(t.app, token);
         expect(ronOf(due, walletId)).toBe('3');
-        expect(due.wallets[0]).toMatchObject({ state: 'stale' });
+        expect(due.wallets[0]).toMatchObject({ state: 'checking' });
+        expect(due.summary.stale).toBe(0);
         await vi.waitFor(async () =>
           expect(ronOf(await portfolio(t.app, token), walletId)).toBe('5'),
         );

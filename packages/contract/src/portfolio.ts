@@ -2,10 +2,11 @@ import { z } from 'zod';
 import { ZPricesResponse } from './market.js';
 
 /**
- * How current a wallet's balances are: read within the TTL (fresh), the last good ones while
- * the node is not answering (stale), or none ever read (unavailable: no amount is shown).
+ * How current a wallet's balances are: read within the TTL (fresh), the last good ones while the
+ * node is asked again past the TTL (checking: nothing has failed), the last good ones while the
+ * node is not answering (stale), or none ever read (unavailable: no amount is shown).
  */
-export const ZBalanceState = z.enum(['fresh', 'stale', 'unavailable']);
+export const ZBalanceState = z.enum(['fresh', 'checking', 'stale', 'unavailable']);
 export type TBalanceState = z.infer<typeof ZBalanceState>;
 
 /** Integers of any size as decimal text with the token's decimals applied: "1234.5". */

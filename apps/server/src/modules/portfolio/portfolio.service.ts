@@ -52,8 +52,11 @@ function priceTable(prices: SourceValue<TokenPrices>) {
   };
 }
 
-const stateOf = (balances: SourceValue<Balances>): TBalanceState =>
-  balances.asOf === null ? 'unavailable' : balances.stale ? 'stale' : 'fresh';
+function stateOf(balances: SourceValue<Balances>): TBalanceState {
+  if (balances.asOf === null) return 'unavailable';
+  if (balances.checking) return 'checking';
+  return balances.stale ? 'stale' : 'fresh';
+}
 
 /** One wallet's holdings and total from its raw amounts. */
 function valueWallet(

@@ -62,7 +62,7 @@ export function figureNotes(portfolio: TPortfolioResponse, currency: DisplayCurr
   const notes: string[] = [];
   if (price.asOf === null) {
     notes.push('No prices yet: the price service has not answered, so no token is valued.');
-  } else if (price.stale) {
+  } else if (price.stale && !price.checking) {
     notes.push(
       `Prices as of ${asOfText(price.asOf)}: the price service is not answering, so the last prices received are shown.`,
     );
@@ -71,7 +71,7 @@ export function figureNotes(portfolio: TPortfolioResponse, currency: DisplayCurr
     notes.push(
       `The exchange-rate service has not answered yet: rupiah at the fallback rate of ${formatIdr(portfolio.usd_idr)} per USD.`,
     );
-  } else if (currency === 'idr' && rate.stale) {
+  } else if (currency === 'idr' && rate.stale && !rate.checking) {
     notes.push(
       `USD→IDR rate as of ${asOfText(rate.asOf)}: the exchange-rate service is not answering, so the last rate received is used.`,
     );

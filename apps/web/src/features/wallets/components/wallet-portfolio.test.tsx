@@ -265,6 +265,23 @@ describe('Wallet Tracker portfolio', () => {
     ).toBeInTheDocument();
   });
 
+  it('says nothing is wrong while figures past their TTL are only being checked again', async () => {
+    const checking: TWalletPortfolio = { ...fresh, wallet_id: 1, state: 'checking' };
+    const { user } = openWith([wallet(1, 'Main')], () =>
+      portfolioOf([checking], {
+        sources: {
+          price: { ...SOURCES.price, stale: true, checking: true },
+          rate: { ...SOURCES.rate, stale: true, checking: true },
+        },
+      }),
+    );
+    await screen.findByRole('button', { name: 'Tokens of Main' });
+    await user.click(within(summary()).getByRole('button', { name: 'IDR' }));
+    await user.click(screen.getByRole('button', { name: 'Tokens of Main' }));
+    expect(screen.queryByText(/not answering/)).not.toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Tokens of Main' })).toHaveTextContent('Rp');
+  });
+
   it('never shows $0.00 for balances read without a price: the total is unavailable, with why', async () => {
     const unpriced: TWalletPortfolio = {
       wallet_id: 1,
