@@ -257,7 +257,7 @@ describe(`the account page's actions on ${TEST_ENGINE}${TEST_REDIS_URL ? ' with 
       });
       if (TEST_REDIS_URL) {
         await expect
-          .poll(async () => (await redisKeys(TEST_REDIS_URL, redisPrefix)).join(' '))
+          .poll(async () => (await redisKeys(TEST_REDIS_URL!, redisPrefix)).join(' '))
           .toContain('reset-mail:');
         expect((await emailKeys()).length).toBeGreaterThanOrEqual(2);
       }
