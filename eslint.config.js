@@ -49,6 +49,26 @@ const serverBoundaries = [
   },
 ];
 
+/*
+ * Migrations are frozen once shipped: a fresh install must run exactly what earlier installs ran,
+ * so a migration imports only Kysely, its helpers (db/migration-helpers.ts) and the HTML libraries
+ * migration 0011 derives with; the helpers import only Kysely. What a migration needs from the
+ * application (a list, a function, SQL) is copied into it as it was when it shipped.
+ */
+const escapeRegExp = (text) => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+const frozenMigrationImports = (allowed) => [
+  'error',
+  {
+    patterns: [
+      {
+        regex: `^(?!(${allowed.map(escapeRegExp).join('|')})$)`,
+        message:
+          'A migration is frozen: it imports only kysely, ../migration-helpers.js and the libraries it names (the helpers only kysely); copy what it needs from the application into it, as it was when the migration shipped.',
+      },
+    ],
+  },
+];
+
 export default tseslint.config(
   {
     ignores: [
@@ -104,5 +124,20 @@ export default tseslint.config(
     rules: {
       'import-x/no-restricted-paths': ['error', { basePath: serverSrc, zones: serverBoundaries }],
     },
+  },
+  {
+    files: ['apps/server/src/db/migrations/**/*.ts'],
+    rules: {
+      'no-restricted-imports': frozenMigrationImports([
+        'kysely',
+        '../migration-helpers.js',
+        'htmlparser2',
+        'sanitize-html',
+      ]),
+    },
+  },
+  {
+    files: ['apps/server/src/db/migration-helpers.ts'],
+    rules: { 'no-restricted-imports': frozenMigrationImports(['kysely']) },
   },
 );

@@ -1,9 +1,7 @@
 import { sql, type Kysely } from 'kysely';
-import { columnType } from '../codecs.js';
-import type { Engine } from '../schema.js';
-import { addIdColumn } from '../migration-helpers.js';
+import { addIdColumn, columnType, type MigrationEngine } from '../migration-helpers.js';
 
-export async function up(db: Kysely<unknown>, engine: Engine): Promise<void> {
+export async function up(db: Kysely<unknown>, engine: MigrationEngine): Promise<void> {
   await addIdColumn(db.schema.createTable('users'), engine)
     .addColumn('username', 'varchar(32)', (col) => col.notNull())
     .addColumn('email', 'varchar(254)', (col) => col.notNull())

@@ -1,6 +1,12 @@
 import { sql, type Kysely } from 'kysely';
-import type { Engine } from '../schema.js';
-import { SEARCHABLE } from '../search.js';
+import type { MigrationEngine } from '../migration-helpers.js';
+
+/** The searched columns of each public list when this migration shipped (db/search.ts then). */
+const SEARCHABLE = {
+  games: ['name', 'description'],
+  blogs: ['title', 'description'],
+  tools: ['name', 'description'],
+} as const;
 
 /*
  * Substring search over 100,000 rows must not read every row. PostgreSQL: trigram GIN indexes
@@ -8,7 +14,7 @@ import { SEARCHABLE } from '../search.js';
  * step with its table by triggers. Where pg_trgm cannot be installed (no privilege, an engine
  * without it), search still works, by scanning.
  */
-export async function up(db: Kysely<unknown>, engine: Engine): Promise<void> {
+export async function up(db: Kysely<unknown>, engine: MigrationEngine): Promise<void> {
   if (engine === 'postgres') {
     const opclass = await trigramOperatorClass(db);
     if (!opclass) return;

@@ -1,9 +1,7 @@
 import type { Kysely } from 'kysely';
-import { columnType } from '../codecs.js';
-import { addIdColumn } from '../migration-helpers.js';
-import type { Engine } from '../schema.js';
+import { addIdColumn, columnType, type MigrationEngine } from '../migration-helpers.js';
 
-export async function up(db: Kysely<unknown>, engine: Engine): Promise<void> {
+export async function up(db: Kysely<unknown>, engine: MigrationEngine): Promise<void> {
   const timestamp = columnType(engine, 'timestamp');
 
   await addIdColumn(db.schema.createTable('wallets'), engine)

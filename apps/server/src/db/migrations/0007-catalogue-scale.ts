@@ -1,6 +1,5 @@
 import { sql, type Kysely } from 'kysely';
-import { extensionSchema } from '../migration-helpers.js';
-import { GAME_BLOCK_IDS, type Engine } from '../schema.js';
+import type { MigrationEngine } from '../migration-helpers.js';
 
 /*
  * The public lists at 100,000 rows and more.
@@ -16,6 +15,9 @@ import { GAME_BLOCK_IDS, type Engine } from '../schema.js';
  * time, in a stored column that LIKE reads and one trigram index covers, replacing the two
  * per-column indexes of migration 0003 for these tables.
  */
+
+/** Games counted per block of this many consecutive ids (db/schema.ts's GAME_BLOCK_IDS then). */
+const GAME_BLOCK_IDS = 1024;
 
 type Directory = {
   table: 'games' | 'blogs';
@@ -52,7 +54,7 @@ const SEARCH_TEXT = {
   blogs: "lower(title || chr(10) || coalesce(description, ''))",
 } as const;
 
-export async function up(db: Kysely<unknown>, engine: Engine): Promise<void> {
+export async function up(db: Kysely<unknown>, engine: MigrationEngine): Promise<void> {
   for (const directory of DIRECTORIES) {
     await db.schema
       .createTable(directory.name)
@@ -131,7 +133,10 @@ async function createPostgresTriggers(db: Kysely<unknown>, d: Directory) {
 }
 
 async function addSearchText(db: Kysely<unknown>) {
-  const trigramSchema = await extensionSchema(db, 'pg_trgm');
+  const { rows } = await sql<{ schema: string }>`
+    select n.nspname as schema from pg_extension e join pg_namespace n on n.oid = e.extnamespace
+    where e.extname = 'pg_trgm'`.execute(db);
+  const trigramSchema = rows[0]?.schema;
   for (const [table, expression] of Object.entries(SEARCH_TEXT)) {
     await sql
       .raw(

@@ -1,9 +1,8 @@
 import { sql, type Kysely } from 'kysely';
-import { usernameKey } from '@nexusplay/contract/users';
-import type { Engine } from '../schema.js';
+import type { MigrationEngine } from '../migration-helpers.js';
 
 /*
- * Usernames are unique by their key (contract/users.ts usernameKey: NFKC, then case-folded), so
+ * Usernames are unique by their key (NFKC, then case-folded: usernameKey below), so
  * that neither "ＡＤＭＩＮ" nor "ａｄｍｉｎ" can register beside "admin". The key is a column with a unique
  * index: the database decides, even between two sign-ups at the same moment.
  *
@@ -11,6 +10,10 @@ import type { Engine } from '../schema.js';
  * it and each later one gets it with "#" and its id appended: "#" is not a username character,
  * so no new name can take that key, and such an account keeps its name until it is renamed.
  */
+
+/** A username's key as contract/users.ts's usernameKey computed it when this migration shipped. */
+const usernameKey = (username: string) =>
+  username.normalize('NFKC').toUpperCase().toLowerCase().normalize('NFKC');
 
 async function fillKeys(db: Kysely<unknown>) {
   const { rows } = await sql<{
@@ -27,7 +30,7 @@ async function fillKeys(db: Kysely<unknown>) {
 }
 
 /** SQLite cannot make an added column NOT NULL; triggers refuse a missing key instead. */
-async function requireKey(db: Kysely<unknown>, engine: Engine) {
+async function requireKey(db: Kysely<unknown>, engine: MigrationEngine) {
   if (engine === 'postgres') {
     await sql`alter table users alter column username_key set not null`.execute(db);
     return;
@@ -43,7 +46,7 @@ async function requireKey(db: Kysely<unknown>, engine: Engine) {
   }
 }
 
-export async function up(db: Kysely<unknown>, engine: Engine): Promise<void> {
+export async function up(db: Kysely<unknown>, engine: MigrationEngine): Promise<void> {
   await db.schema.alterTable('users').addColumn('username_key', 'text').execute();
   await fillKeys(db);
   await db.schema

@@ -1,13 +1,12 @@
 import type { Kysely } from 'kysely';
-import { columnType } from '../codecs.js';
-import type { Engine } from '../schema.js';
+import { columnType, type MigrationEngine } from '../migration-helpers.js';
 
 /*
  * Sessions the server can end. A token names its session generation: raising a user's
  * generation ends every session they have. A signed-out token's id stays in revoked_tokens until
  * the token would have expired anyway (expires_at, seconds since the epoch).
  */
-export async function up(db: Kysely<unknown>, engine: Engine): Promise<void> {
+export async function up(db: Kysely<unknown>, engine: MigrationEngine): Promise<void> {
   await db.schema
     .alterTable('users')
     .addColumn('session_generation', 'integer', (col) => col.notNull().defaultTo(0))

@@ -1,6 +1,5 @@
 import { sql, type Kysely } from 'kysely';
-import { columnType } from '../codecs.js';
-import type { Engine } from '../schema.js';
+import { columnType, type MigrationEngine } from '../migration-helpers.js';
 
 /*
  * Income valued at the price of the record's day.
@@ -105,7 +104,7 @@ async function markFallbacksPending(db: Kysely<unknown>) {
   }
 }
 
-export async function up(db: Kysely<unknown>, engine: Engine): Promise<void> {
+export async function up(db: Kysely<unknown>, engine: MigrationEngine): Promise<void> {
   const amount = engine === 'postgres' ? 'double precision' : 'real';
   await db.schema
     .createTable('daily_rates')

@@ -1,7 +1,7 @@
 import type { Kysely } from 'kysely';
-import type { Engine } from '../schema.js';
+import type { MigrationEngine } from '../migration-helpers.js';
 
-export async function up(db: Kysely<unknown>, engine: Engine): Promise<void> {
+export async function up(db: Kysely<unknown>, engine: MigrationEngine): Promise<void> {
   // Dollar totals with fractions, far below 2^53, as the income amounts are.
   const amount = engine === 'postgres' ? 'double precision' : 'real';
 

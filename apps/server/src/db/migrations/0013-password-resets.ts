@@ -1,13 +1,12 @@
 import type { Kysely } from 'kysely';
-import { columnType } from '../codecs.js';
-import type { Engine } from '../schema.js';
+import { columnType, type MigrationEngine } from '../migration-helpers.js';
 
 /*
  * Password reset links. At most one per user (a newer request replaces the older one), found by
  * the SHA-256 of its token: the token itself is only ever in the mail. expires_at is in seconds
  * since the epoch. The row goes with its user.
  */
-export async function up(db: Kysely<unknown>, engine: Engine): Promise<void> {
+export async function up(db: Kysely<unknown>, engine: MigrationEngine): Promise<void> {
   await db.schema
     .createTable('password_resets')
     .addColumn('user_id', 'integer', (col) =>

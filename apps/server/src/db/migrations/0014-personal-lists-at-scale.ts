@@ -1,11 +1,5 @@
 import { sql, type Kysely } from 'kysely';
-import {
-  createPersonalSearchTable,
-  extensionSchema,
-  personalCountChange,
-} from '../migration-helpers.js';
-import type { Engine } from '../schema.js';
-import { PERSONAL_SEARCH_TEXT, type PersonalList } from '../personal-search.js';
+import type { MigrationEngine } from '../migration-helpers.js';
 
 /*
  * The signed-in lists (wallets, links, income records) for a user with 100,000 rows.
@@ -21,9 +15,24 @@ import { PERSONAL_SEARCH_TEXT, type PersonalList } from '../personal-search.js';
  *
  * Income records are read newest date first, then newest id: the index now holds both.
  */
+type PersonalList = 'wallets' | 'links';
+
+/*
+ * The text each personal list's search looks in, lower-cased, as SQL over a row alias:
+ * db/personal-search.ts's PERSONAL_SEARCH_TEXT when this migration shipped.
+ */
+const PERSONAL_SEARCH_TEXT: Record<PersonalList, (row: string, engine: MigrationEngine) => string> =
+  {
+    wallets: (row, engine) =>
+      `lower(${row}.wallet_name || ${newline(engine)} || coalesce(${row}.category, '') || ${newline(engine)} || ${row}.address_prefix || substr(${row}.address, 3))`,
+    links: (row, engine) =>
+      `lower(${row}.title || ${newline(engine)} || coalesce(${row}.category, ''))`,
+  };
+
+const newline = (engine: MigrationEngine) => (engine === 'postgres' ? 'chr(10)' : 'char(10)');
 const LISTS: PersonalList[] = ['wallets', 'links'];
 
-export async function up(db: Kysely<unknown>, engine: Engine): Promise<void> {
+export async function up(db: Kysely<unknown>, engine: MigrationEngine): Promise<void> {
   await db.schema
     .createTable('personal_list_counts')
     .addColumn('user_id', 'integer', (col) =>
@@ -51,8 +60,47 @@ export async function up(db: Kysely<unknown>, engine: Engine): Promise<void> {
   await db.schema.dropIndex('income_records_owner_idx').execute();
 }
 
+const countChange = (list: PersonalList, row: string, delta: 1 | -1) =>
+  delta === 1
+    ? `insert into personal_list_counts (user_id, list, row_count) values (${row}.user_id, '${list}', 1)
+         on conflict (user_id, list) do update set row_count = personal_list_counts.row_count + 1;`
+    : `update personal_list_counts set row_count = row_count - 1
+         where user_id = ${row}.user_id and list = '${list}';`;
+
 async function sqliteList(db: Kysely<unknown>, list: PersonalList) {
-  await createPersonalSearchTable(db, list, (row) => `${row}.id`);
+  const text = (row: string) => PERSONAL_SEARCH_TEXT[list](row, 'sqlite');
+  await sql
+    .raw(
+      `create virtual table ${list}_search using fts5(search_text, content='', contentless_delete=1, tokenize='trigram')`,
+    )
+    .execute(db);
+  await sql
+    .raw(
+      `create trigger ${list}_personal_insert after insert on ${list} begin
+         ${countChange(list, 'new', 1)}
+         insert into ${list}_search (rowid, search_text) values (new.id, ${text('new')});
+       end`,
+    )
+    .execute(db);
+  await sql
+    .raw(
+      `create trigger ${list}_personal_delete after delete on ${list} begin
+         ${countChange(list, 'old', -1)}
+         delete from ${list}_search where rowid = old.id;
+       end`,
+    )
+    .execute(db);
+  await sql
+    .raw(
+      `create trigger ${list}_personal_update after update on ${list} begin
+         delete from ${list}_search where rowid = old.id;
+         insert into ${list}_search (rowid, search_text) values (new.id, ${text('new')});
+       end`,
+    )
+    .execute(db);
+  await sql
+    .raw(`insert into ${list}_search (rowid, search_text) select id, ${text(list)} from ${list}`)
+    .execute(db);
 }
 
 async function postgresList(db: Kysely<unknown>, list: PersonalList) {
@@ -61,9 +109,9 @@ async function postgresList(db: Kysely<unknown>, list: PersonalList) {
       `create function ${list}_personal_count() returns trigger language plpgsql as $$
        begin
          if tg_op = 'INSERT' then
-           ${personalCountChange(list, 'new', 1)}
+           ${countChange(list, 'new', 1)}
          else
-           ${personalCountChange(list, 'old', -1)}
+           ${countChange(list, 'old', -1)}
          end if;
          return null;
        end $$`,
@@ -82,7 +130,10 @@ async function postgresList(db: Kysely<unknown>, list: PersonalList) {
       `alter table ${list} add column search_text text generated always as (${PERSONAL_SEARCH_TEXT[list](list, 'postgres')}) stored`,
     )
     .execute(db);
-  const trigramSchema = await extensionSchema(db, 'pg_trgm');
+  const { rows } = await sql<{ schema: string }>`
+    select n.nspname as schema from pg_extension e join pg_namespace n on n.oid = e.extnamespace
+    where e.extname = 'pg_trgm'`.execute(db);
+  const trigramSchema = rows[0]?.schema;
   // Without pg_trgm (migration 0003 could not install it) a search still works, by scanning.
   if (!trigramSchema) return;
   await sql`create index ${sql.id(`${list}_search_text_trgm`)} on ${sql.table(list)} using gin (search_text ${sql.id(trigramSchema)}.gin_trgm_ops)`.execute(

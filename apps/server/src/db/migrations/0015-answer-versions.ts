@@ -1,5 +1,5 @@
 import { sql, type Kysely } from 'kysely';
-import type { Engine } from '../schema.js';
+import type { MigrationEngine } from '../migration-helpers.js';
 
 /*
  * Versions of what a signed-in answer is read from, so that an answer kept in memory is known
@@ -23,7 +23,7 @@ const bump = (list: string, owner: string) =>
   `insert into list_versions (list, user_id, version) values (${list}, ${owner}, 1)
      on conflict (list, user_id) do update set version = list_versions.version + 1;`;
 
-export async function up(db: Kysely<unknown>, engine: Engine): Promise<void> {
+export async function up(db: Kysely<unknown>, engine: MigrationEngine): Promise<void> {
   await db.schema
     .createTable('list_versions')
     .addColumn('list', 'varchar(24)', (col) => col.notNull())

@@ -1,7 +1,5 @@
 import { sql, type Kysely } from 'kysely';
-import { createPersonalSearchTable, extensionSchema } from '../migration-helpers.js';
-import type { Engine } from '../schema.js';
-import { searchKey, type PersonalList } from '../personal-search.js';
+import type { MigrationEngine } from '../migration-helpers.js';
 
 /*
  * A search of one user's wallets or links reads that user's matches, not every user's: the
@@ -19,9 +17,29 @@ import { searchKey, type PersonalList } from '../personal-search.js';
  * match restricted to one user's range of rowids reads only that user's entries. The tables are
  * filled again from their lists.
  */
+type PersonalList = 'wallets' | 'links';
 const LISTS: PersonalList[] = ['wallets', 'links'];
 
-export async function up(db: Kysely<unknown>, engine: Engine): Promise<void> {
+/*
+ * The text each personal list's search looks in, lower-cased, as SQL over a row alias:
+ * db/personal-search.ts's PERSONAL_SEARCH_TEXT when migration 0014 shipped (and when this one
+ * did).
+ */
+const PERSONAL_SEARCH_TEXT: Record<PersonalList, (row: string, engine: MigrationEngine) => string> =
+  {
+    wallets: (row, engine) =>
+      `lower(${row}.wallet_name || ${newline(engine)} || coalesce(${row}.category, '') || ${newline(engine)} || ${row}.address_prefix || substr(${row}.address, 3))`,
+    links: (row, engine) =>
+      `lower(${row}.title || ${newline(engine)} || coalesce(${row}.category, ''))`,
+  };
+
+const newline = (engine: MigrationEngine) => (engine === 'postgres' ? 'chr(10)' : 'char(10)');
+
+/** An FTS5 rowid, as SQL over the SQL of a user id and an id (personal-search.ts's searchKey then). */
+const OWNER_SPAN = 2 ** 32;
+const searchKey = (userId: string, id: string) => `(${userId} * ${OWNER_SPAN} + ${id})`;
+
+export async function up(db: Kysely<unknown>, engine: MigrationEngine): Promise<void> {
   if (engine === 'sqlite') {
     for (const list of LISTS) await keyedByOwner(db, list);
     return;
@@ -43,10 +61,58 @@ export async function up(db: Kysely<unknown>, engine: Engine): Promise<void> {
   }
 }
 
+async function extensionSchema(db: Kysely<unknown>, name: string) {
+  const { rows } = await sql<{ schema: string }>`
+    select n.nspname as schema from pg_extension e join pg_namespace n on n.oid = e.extnamespace
+    where e.extname = ${name}`.execute(db);
+  return rows[0]?.schema;
+}
+
 async function keyedByOwner(db: Kysely<unknown>, list: PersonalList) {
+  const text = (row: string) => PERSONAL_SEARCH_TEXT[list](row, 'sqlite');
+  const key = (row: string) => searchKey(`${row}.user_id`, `${row}.id`);
   for (const event of ['insert', 'delete', 'update']) {
     await sql.raw(`drop trigger ${list}_personal_${event}`).execute(db);
   }
   await sql.raw(`drop table ${list}_search`).execute(db);
-  await createPersonalSearchTable(db, list, (row) => searchKey(`${row}.user_id`, `${row}.id`));
+  await sql
+    .raw(
+      `create virtual table ${list}_search using fts5(search_text, content='', contentless_delete=1, tokenize='trigram')`,
+    )
+    .execute(db);
+  const counts = {
+    insert: `insert into personal_list_counts (user_id, list, row_count) values (new.user_id, '${list}', 1)
+         on conflict (user_id, list) do update set row_count = personal_list_counts.row_count + 1;`,
+    delete: `update personal_list_counts set row_count = row_count - 1
+         where user_id = old.user_id and list = '${list}';`,
+  };
+  await sql
+    .raw(
+      `create trigger ${list}_personal_insert after insert on ${list} begin
+         ${counts.insert}
+         insert into ${list}_search (rowid, search_text) values (${key('new')}, ${text('new')});
+       end`,
+    )
+    .execute(db);
+  await sql
+    .raw(
+      `create trigger ${list}_personal_delete after delete on ${list} begin
+         ${counts.delete}
+         delete from ${list}_search where rowid = ${key('old')};
+       end`,
+    )
+    .execute(db);
+  await sql
+    .raw(
+      `create trigger ${list}_personal_update after update on ${list} begin
+         delete from ${list}_search where rowid = ${key('old')};
+         insert into ${list}_search (rowid, search_text) values (${key('new')}, ${text('new')});
+       end`,
+    )
+    .execute(db);
+  await sql
+    .raw(
+      `insert into ${list}_search (rowid, search_text) select ${key(list)}, ${text(list)} from ${list}`,
+    )
+    .execute(db);
 }
