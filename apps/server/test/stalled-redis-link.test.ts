@@ -3,7 +3,13 @@ import { pino } from 'pino';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { SessionEnd } from '../src/modules/auth/session-cache.js';
 import { connectRedis } from '../src/redis/redis.js';
-import { LINK_PROOF_MS, RedisSessionEnds } from '../src/redis/redis-session-ends.js';
+import {
+  COUNT_PROOF_MS,
+  LINK_PROOF_MS,
+  RedisSessionEnds,
+  UNCONFIRMED_WAIT_MS,
+} from '../src/redis/redis-session-ends.js';
+import { raiseSessionEnds, readSessionEnds } from '../src/modules/auth/sessions.repository.js';
 import {
   createChildData,
   startChildServer,
@@ -12,7 +18,7 @@ import {
 } from './helpers/child-server.js';
 import { startFreezingProxy, type FreezingProxy } from './helpers/freezing-proxy.js';
 import { dropRedisPrefix, TEST_REDIS_URL } from './helpers/shared-pair.js';
-import { TEST_ENGINE } from './helpers/test-app.js';
+import { createTestDatabase, TEST_ENGINE } from './helpers/test-app.js';
 
 type Answer = { status: number; body: unknown };
 
@@ -110,31 +116,34 @@ describe.skipIf(TEST_ENGINE !== 'postgres' || !TEST_REDIS_URL)(
       expect(res.status, JSON.stringify(res.body)).toBe(200);
       return (res.body as { token: string }).token;
     };
-    /** What F has kept in memory: the session's check and the signed-in answer of its wallets. */
-    const warm = async (token: string) => {
+    /**
+     * What an instance (F unless said) has kept in memory: the session's check and the signed-in
+     * answer of its wallets.
+     */
+    const warm = async (token: string, on: ChildServer = f) => {
       for (let i = 0; i < 3; i += 1) {
-        expect((await call(f.url, 'GET', '/api/me', { token })).status).toBe(200);
-        expect((await call(f.url, 'GET', '/api/wallets?limit=10&offset=0', { token })).status).toBe(
-          200,
-        );
+        expect((await call(on.url, 'GET', '/api/me', { token })).status).toBe(200);
+        expect(
+          (await call(on.url, 'GET', '/api/wallets?limit=10&offset=0', { token })).status,
+        ).toBe(200);
       }
     };
     /**
      * Tries `ended` on F for PROBE_MS, one request after the other, beside a session that still
      * stands (which F must keep serving, from the database). Answers the statuses seen.
      */
-    const probe = async (ended: readonly string[], standing: string) => {
+    const probe = async (ended: readonly string[], standing: string, on: ChildServer = f) => {
       const statuses: number[] = [];
       const standingStatuses: number[] = [];
       const until = Date.now() + PROBE_MS;
       while (Date.now() < until) {
         for (const token of ended) {
-          statuses.push((await call(f.url, 'GET', '/api/me', { token })).status);
+          statuses.push((await call(on.url, 'GET', '/api/me', { token })).status);
           statuses.push(
-            (await call(f.url, 'GET', '/api/wallets?limit=10&offset=0', { token })).status,
+            (await call(on.url, 'GET', '/api/wallets?limit=10&offset=0', { token })).status,
           );
         }
-        standingStatuses.push((await call(f.url, 'GET', '/api/me', { token: standing })).status);
+        standingStatuses.push((await call(on.url, 'GET', '/api/me', { token: standing })).status);
       }
       return { statuses, standingStatuses };
     };
@@ -252,6 +261,95 @@ describe.skipIf(TEST_ENGINE !== 'postgres' || !TEST_REDIS_URL)(
         await thawed();
       }
     }, 30_000);
+
+    /**
+     * The other direction: the write is made on F, whose link to Redis is stalled, so its
+     * announcement reaches nobody; E, whose link is proven, must refuse what it ended from the
+     * moment the write answers (it learns of it from the count the write raised in the database).
+     * A password change or a deletion of one's own account is not among them: it checks the
+     * password through the sign-in throttle, which F cannot reach, and is refused (503) before
+     * anything is written.
+     */
+    type Ending = {
+      name: string;
+      /** Makes the ending write on F; answers the tokens it ended. */
+      end(user: ReturnType<typeof account>, tokens: [string, string]): Promise<string[]>;
+    };
+    const endings: Ending[] = [
+      {
+        name: 'a sign-out',
+        async end(_user, [token]) {
+          const res = await call(f.url, 'POST', '/api/logout', { token });
+          expect(res.status, JSON.stringify(res.body)).toBe(200);
+          return [token];
+        },
+      },
+      {
+        name: 'a sign-out everywhere',
+        async end(_user, tokens) {
+          const res = await call(f.url, 'POST', '/api/account/logout-all', { token: tokens[0] });
+          expect(res.status, JSON.stringify(res.body)).toBe(200);
+          return tokens;
+        },
+      },
+      {
+        name: 'a role change',
+        async end(user, tokens) {
+          const administrator = await signIn(admin);
+          const { id } = (await call(e.url, 'GET', '/api/me', { token: tokens[0] })).body as {
+            id: number;
+          };
+          const res = await call(f.url, 'PUT', `/api/users/${id}`, {
+            token: administrator,
+            json: { username: user.username, email: user.email, role: 'admin' },
+          });
+          expect(res.status, JSON.stringify(res.body)).toBe(200);
+          return tokens;
+        },
+      },
+      {
+        name: 'an administrator’s deletion',
+        async end(_user, tokens) {
+          const administrator = await signIn(admin);
+          const { id } = (await call(e.url, 'GET', '/api/me', { token: tokens[0] })).body as {
+            id: number;
+          };
+          const res = await call(f.url, 'DELETE', `/api/users/${id}`, { token: administrator });
+          expect(res.status, JSON.stringify(res.body)).toBe(200);
+          return tokens;
+        },
+      },
+    ];
+
+    it.each(endings)(
+      'refuses on E the sessions ended by $name on F while F’s link is stalled',
+      async ({ name, end }) => {
+        const user = account();
+        await register(user);
+        const tokens: [string, string] = [await signIn(user), await signIn(user)];
+        const bystander = account();
+        await register(bystander);
+        const standing = await signIn(bystander);
+        for (const token of [...tokens, standing]) await warm(token, e);
+
+        proxy.freeze();
+        try {
+          const started = Date.now();
+          const ended = await end(user, tokens);
+          const took = Date.now() - started;
+          const { statuses, standingStatuses } = await probe(ended, standing, e);
+          console.log(
+            `stalled writer, ${name}: answered in ${took} ms; E then accepted ${statuses.filter((s) => s === 200).length} of ${statuses.length} requests with the ended tokens over ${PROBE_MS} ms`,
+          );
+          expect(statuses.length).toBeGreaterThan(10);
+          expect(statuses.filter((status) => status !== 401)).toEqual([]);
+          expect(standingStatuses.filter((status) => status !== 200)).toEqual([]);
+        } finally {
+          await thawed();
+        }
+      },
+      30_000,
+    );
   },
 );
 
@@ -276,12 +374,15 @@ describe.skipIf(!TEST_REDIS_URL)('the proof that an instance hears ended session
     const otherRedis = await connectRedis({ url: TEST_REDIS_URL!, prefix });
     const dropped: SessionEnd[] = [];
     const ignore = { drop: () => {}, clear: () => {} };
+    // No database here: the count of ended sessions never moves.
+    const noEnds = async () => '0';
     const stalled = new RedisSessionEnds(
       stalledRedis,
       { drop: (ends) => dropped.push(...ends), clear: () => {} },
       log,
+      noEnds,
     );
-    const other = new RedisSessionEnds(otherRedis, ignore, log);
+    const other = new RedisSessionEnds(otherRedis, ignore, log, noEnds);
     try {
       await Promise.all([stalled.started(), other.started()]);
       expect(stalled.usable()).toBe(true);
@@ -318,6 +419,92 @@ describe.skipIf(!TEST_REDIS_URL)('the proof that an instance hears ended session
       await Promise.all([stalled.close(), other.close()]);
       await Promise.all([stalledRedis.close(), otherRedis.close()]);
       await proxy.close();
+    }
+  }, 20_000);
+});
+
+/**
+ * The count of writes that ended sessions, in the database: how an instance learns of an end
+ * whose announcement could not reach it (the writer's own link to Redis stalled).
+ */
+describe.skipIf(!TEST_REDIS_URL)('the count of ended sessions in the database', () => {
+  it('is read about 4 times a second; when it moved, the instance forgets what it keeps; unread, it answers nothing from memory', async () => {
+    const td = await createTestDatabase();
+    const prefix = `test-${randomBytes(6).toString('hex')}:`;
+    const redis = await connectRedis({ url: TEST_REDIS_URL!, prefix });
+    let reads = 0;
+    let clears = 0;
+    const channel = new RedisSessionEnds(
+      redis,
+      { drop: () => {}, clear: () => (clears += 1) },
+      pino({ level: 'silent' }),
+      () => {
+        reads += 1;
+        return readSessionEnds(td.db.kysely);
+      },
+    );
+    try {
+      await channel.started();
+      expect(channel.usable()).toBe(true);
+
+      // Idle: what the count costs.
+      const idleFrom = { reads, clears, at: performance.now() };
+      await new Promise((resolve) => setTimeout(resolve, 2_000));
+      const perSecond = ((reads - idleFrom.reads) * 1_000) / (performance.now() - idleFrom.at);
+      expect(perSecond).toBeGreaterThan(2);
+      expect(perSecond).toBeLessThanOrEqual(4.5);
+      // Nothing ended: nothing forgotten.
+      expect(clears).toBe(idleFrom.clears);
+
+      // Another instance's write ends a session and raises the count in its transaction.
+      const before = clears;
+      const raisedAt = performance.now();
+      await td.db.kysely.transaction().execute((trx) => raiseSessionEnds(trx));
+      await expect.poll(() => clears, { timeout: 2_000, interval: 5 }).toBeGreaterThan(before);
+      const forgotAfter = performance.now() - raisedAt;
+      expect(forgotAfter).toBeLessThan(UNCONFIRMED_WAIT_MS);
+      expect(channel.usable()).toBe(true);
+
+      // The database stops answering: the memory is unproven within COUNT_PROOF_MS of the last
+      // read that succeeded.
+      await td.db.close();
+      const closedAt = performance.now();
+      await expect.poll(() => channel.usable(), { timeout: 3_000, interval: 5 }).toBe(false);
+      const lapsedAfter = performance.now() - closedAt;
+      expect(lapsedAfter).toBeLessThanOrEqual(COUNT_PROOF_MS + 100);
+      console.log(
+        `count of ended sessions: ${perSecond.toFixed(1)} reads a second idle, forgotten ${Math.round(forgotAfter)} ms after a raise, unproven ${Math.round(lapsedAfter)} ms after the database closed`,
+      );
+    } finally {
+      await channel.close();
+      await redis.close();
+      await td.drop().catch(() => undefined);
+    }
+  }, 20_000);
+
+  it('holds back a write whose announcement could not be published until the others have read the count', async () => {
+    const td = await createTestDatabase();
+    const prefix = `test-${randomBytes(6).toString('hex')}:`;
+    const redis = await connectRedis({ url: TEST_REDIS_URL!, prefix });
+    const channel = new RedisSessionEnds(
+      redis,
+      { drop: () => {}, clear: () => {} },
+      pino({ level: 'silent' }),
+      () => readSessionEnds(td.db.kysely),
+    );
+    try {
+      await channel.started();
+      // The writer's own link is gone: the announcement fails at once.
+      await redis.client.quit();
+      const began = performance.now();
+      await channel.announce([{ jti: 'ended-unannounced' }]);
+      const waited = performance.now() - began;
+      expect(waited).toBeGreaterThanOrEqual(UNCONFIRMED_WAIT_MS - 5);
+      expect(waited).toBeLessThan(UNCONFIRMED_WAIT_MS + 500);
+    } finally {
+      await channel.close();
+      await redis.close();
+      await td.drop();
     }
   }, 20_000);
 });

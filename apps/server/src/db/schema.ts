@@ -216,6 +216,12 @@ export interface RevokedTokensTable {
   expires_at: number;
 }
 
+/** One row: how many writes have ended sessions (PostgreSQL answers the bigint as text). */
+export interface SessionEndsTable {
+  id: number;
+  count: ColumnType<number | string, number, number>;
+}
+
 /** A tracked wallet's last good amount of one token (raw integer as decimal text). */
 export interface WalletBalancesTable {
   wallet_id: number;
@@ -265,6 +271,7 @@ export interface Database {
   income_records: IncomeRecordsTable;
   daily_rates: DailyRatesTable;
   revoked_tokens: RevokedTokensTable;
+  session_ends: SessionEndsTable;
   wallet_balances: WalletBalancesTable;
   wallet_value_snapshots: WalletValueSnapshotsTable;
   portfolio_snapshot_runs: PortfolioSnapshotRunsTable;

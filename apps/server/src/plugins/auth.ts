@@ -7,7 +7,11 @@ import type { TRole, TUser } from '@nexusplay/contract/users';
 import { forbidden, unauthorized } from '../lib/app-error.js';
 import { SessionCache } from '../modules/auth/session-cache.js';
 import { resolveJwtSecret } from '../lib/jwt-secret.js';
-import { getSessionUser, type SessionEndReason } from '../modules/auth/sessions.repository.js';
+import {
+  getSessionUser,
+  readSessionEnds,
+  type SessionEndReason,
+} from '../modules/auth/sessions.repository.js';
 import { mapValueOrPromise } from '../lib/value-or-promise.js';
 import { RedisSessionEnds } from '../redis/redis-session-ends.js';
 
@@ -119,7 +123,12 @@ export const authPlugin = fp(
     let channel: RedisSessionEnds | undefined;
     const sessions = new SessionCache(
       { capacity: SESSION_CACHE_CAPACITY, ttlMs: SESSION_CACHE_TTL_MS },
-      redis ? (control) => (channel = new RedisSessionEnds(redis, control, app.log)) : undefined,
+      redis
+        ? (control) =>
+            (channel = new RedisSessionEnds(redis, control, app.log, () =>
+              readSessionEnds(app.db.kysely),
+            ))
+        : undefined,
     );
     await channel?.started();
     app.decorate('sessions', sessions);

@@ -21,6 +21,19 @@ const HEARTBEAT_MS = 250;
  * announcement (its link stalled) stops answering from memory before the writer answers.
  */
 export const LINK_PROOF_MS = 750;
+/** How often an instance reads the count of writes that ended sessions from the database. */
+const COUNT_READ_MS = 250;
+/**
+ * How long a read of that count proves that no end was missed, counted from when it was sent:
+ * three reads' time, so that one slow read does not send every session to the database.
+ */
+export const COUNT_PROOF_MS = 750;
+/**
+ * A write whose announcement not every instance confirmed (its own link to Redis stalled, or an
+ * instance silent) answers no sooner than this after it committed: by then every instance
+ * answering from memory has read the count since, and forgotten what the write ended.
+ */
+export const UNCONFIRMED_WAIT_MS = COUNT_PROOF_MS + 100;
 
 type Announcement = { id: string; ends: readonly SessionEnd[] };
 
@@ -51,6 +64,17 @@ type Waiting = {
  * An instance whose subscription is not established (starting, or reconnecting after Redis was
  * out of reach) does not answer from memory at all, and forgets everything once subscribed again:
  * it may have missed announcements meanwhile.
+ *
+ * The writer's own link may be the stalled one: its announcement then reaches nobody, and the
+ * other instances, whose links are proven, would keep answering from memory. So every write that
+ * ends sessions also raises a count in the database, in its own transaction, which each instance
+ * reads every COUNT_READ_MS (`endings`): when it moved, the instance forgets every session it
+ * keeps; when no read has succeeded for COUNT_PROOF_MS (counted from when it was sent), it reads
+ * sessions from the database until one does. A writer whose announcement was not confirmed by
+ * every instance Redis passed it to (or could not be published at all) answers no sooner than
+ * UNCONFIRMED_WAIT_MS after it began, which is after the write committed: an instance still
+ * answering from memory then has read the count since the commit. A confirmed announcement
+ * answers at once, as before.
  */
 export class RedisSessionEnds implements SessionEndsChannel {
   private readonly subscriber: Redis;
@@ -71,11 +95,23 @@ export class RedisSessionEnds implements SessionEndsChannel {
   private provenAt = Number.NEGATIVE_INFINITY;
   /** Whether the link was proven at the last heartbeat (so that a change is logged once). */
   private wasProven = false;
+  private readonly countTimer: NodeJS.Timeout;
+  /** The count of writes that ended sessions, as last read, and when that read was sent. */
+  private count: string | undefined;
+  private countedAt = Number.NEGATIVE_INFINITY;
+  private counting = false;
+  /** Whether the last read of the count failed (so that a failure is logged once). */
+  private countFailed = false;
+  /** Settles once the count was first read, or that failed. */
+  private readonly firstCount: Promise<void>;
+  private settleFirstCount: () => void = () => {};
 
   constructor(
     private readonly redis: SharedRedis,
     private readonly cache: CacheControl,
     private readonly log: FastifyBaseLogger,
+    /** Reads the count of writes that ended sessions from the database. */
+    private readonly endings: () => Promise<string>,
     /** A clock that only moves forward, in milliseconds. */
     private readonly now: () => number = () => performance.now(),
   ) {
@@ -98,6 +134,10 @@ export class RedisSessionEnds implements SessionEndsChannel {
     );
     this.heartbeat = setInterval(() => this.beat(), HEARTBEAT_MS);
     this.heartbeat.unref();
+    this.firstCount = new Promise((resolve) => (this.settleFirstCount = resolve));
+    this.countTimer = setInterval(() => void this.readCount(), COUNT_READ_MS);
+    this.countTimer.unref();
+    void this.readCount();
     this.subscriber.connect().catch((error: unknown) => {
       this.settleFirst();
       log.warn(
@@ -108,7 +148,12 @@ export class RedisSessionEnds implements SessionEndsChannel {
   }
 
   usable() {
-    return this.subscribed && this.now() - this.provenAt < LINK_PROOF_MS;
+    const now = this.now();
+    return this.linkProven(now) && now - this.countedAt < COUNT_PROOF_MS;
+  }
+
+  private linkProven(now = this.now()) {
+    return this.subscribed && now - this.provenAt < LINK_PROOF_MS;
   }
 
   /**
@@ -116,10 +161,16 @@ export class RedisSessionEnds implements SessionEndsChannel {
    * are then read from the database until it is).
    */
   started() {
-    return this.first;
+    return Promise.all([this.first, this.firstCount]).then(() => undefined);
   }
 
   async announce(ends: readonly SessionEnd[]) {
+    const began = this.now();
+    // Not confirmed by every instance: the others learn of it from the count the write raised.
+    const unconfirmed = () =>
+      new Promise<void>((resolve) =>
+        setTimeout(resolve, Math.max(0, began + UNCONFIRMED_WAIT_MS - this.now())),
+      );
     const id = randomBytes(9).toString('base64url');
     let settle: () => void = () => {};
     const confirmed = new Promise<void>((resolve) => (settle = resolve));
@@ -143,10 +194,10 @@ export class RedisSessionEnds implements SessionEndsChannel {
       );
     } catch (error) {
       // The write has committed. Other instances that cannot hear Redis either do not answer
-      // from memory meanwhile; one that can, drops the session when its entry expires.
+      // from memory meanwhile; one that can, reads the count the write raised.
       this.log.error({ err: error, ends }, 'could not announce ended sessions to other instances');
       wait.done();
-      return;
+      return unconfirmed();
     }
     if (!this.waiting.has(id)) return;
     wait.expected = receivers;
@@ -154,18 +205,23 @@ export class RedisSessionEnds implements SessionEndsChannel {
     // Counted from here, once Redis has passed the announcement on: an instance that has not
     // heard it since has heard no later heartbeat either, and stops answering from memory
     // LINK_PROOF_MS after its last one was sent, which is before this.
+    let confirmedByAll = true;
     wait.timer = setTimeout(() => {
       this.log.warn({ ends }, 'session ends: not every instance confirmed in time');
+      confirmedByAll = false;
       wait.done();
     }, ACK_TIMEOUT_MS);
     wait.timer.unref();
     await confirmed;
+    // ACK_TIMEOUT_MS already exceeds UNCONFIRMED_WAIT_MS; said here so that it stays true.
+    if (!confirmedByAll && !this.closed) await unconfirmed();
   }
 
   async close() {
     this.closed = true;
     this.subscribed = false;
     clearInterval(this.heartbeat);
+    clearInterval(this.countTimer);
     for (const wait of this.waiting.values()) wait.done();
     await this.subscriber.quit().catch(() => this.subscriber.disconnect());
   }
@@ -186,7 +242,7 @@ export class RedisSessionEnds implements SessionEndsChannel {
 
   /** Sends the next heartbeat, and logs when the link stopped or started being proven. */
   private beat() {
-    const proven = this.usable();
+    const proven = this.linkProven();
     if (proven !== this.wasProven) {
       this.wasProven = proven;
       if (proven) this.log.info('redis: session ends heard; sessions answered from memory');
@@ -208,6 +264,39 @@ export class RedisSessionEnds implements SessionEndsChannel {
     this.redis.client.publish(this.heartbeatChannel, String(beat)).catch(() => {
       // Then it does not come back and the link is not proven, which beat() logs.
     });
+  }
+
+  /**
+   * Reads the count of writes that ended sessions; when it moved since the last read, forgets
+   * every session kept in memory (one of them may be what ended). A read proves the memory from
+   * when it was sent.
+   */
+  private async readCount() {
+    if (this.counting || this.closed) return;
+    this.counting = true;
+    const sentAt = this.now();
+    try {
+      const count = await this.endings();
+      if (this.closed) return;
+      if (count !== this.count) this.cache.clear();
+      this.count = count;
+      this.countedAt = Math.max(this.countedAt, sentAt);
+      if (this.countFailed) {
+        this.countFailed = false;
+        this.log.info('session ends: the count of ended sessions is read again');
+      }
+    } catch (error) {
+      if (!this.countFailed && !this.closed) {
+        this.countFailed = true;
+        this.log.warn(
+          { err: error },
+          'session ends: could not read the count of ended sessions; sessions read from the database until it is',
+        );
+      }
+    } finally {
+      this.counting = false;
+      this.settleFirstCount();
+    }
   }
 
   private receive(channel: string, message: string) {

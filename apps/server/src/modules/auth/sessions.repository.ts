@@ -1,4 +1,4 @@
-import type { Kysely } from 'kysely';
+import { sql, type Kysely } from 'kysely';
 import type { TUser } from '@nexusplay/contract/users';
 import { decodeBool } from '../../db/codecs.js';
 import type { Database } from '../../db/schema.js';
@@ -67,6 +67,7 @@ export async function revokeToken(db: DB, jti: string, expiresAt: number, now: n
     .onConflict((oc) => oc.column('jti').doNothing())
     .execute();
   await db.deleteFrom('revoked_tokens').where('expires_at', '<=', now).execute();
+  await raiseSessionEnds(db);
 }
 
 /**
@@ -82,4 +83,27 @@ export async function endAllSessions(db: DB, userId: number, reason?: SessionEnd
     }))
     .where('id', '=', userId)
     .execute();
+  await raiseSessionEnds(db);
+}
+
+/**
+ * Counts one more write that ended sessions, in that write's transaction: every instance reads
+ * the count on a short timer and forgets the sessions it keeps in memory when it moved.
+ */
+export async function raiseSessionEnds(db: DB) {
+  await db
+    .updateTable('session_ends')
+    .set({ count: sql<number>`count + 1` })
+    .where('id', '=', 1)
+    .execute();
+}
+
+/** How many writes have ended sessions, as text (PostgreSQL answers a bigint so). */
+export async function readSessionEnds(db: DB): Promise<string> {
+  const row = await db
+    .selectFrom('session_ends')
+    .select('count')
+    .where('id', '=', 1)
+    .executeTakeFirstOrThrow();
+  return String(row.count);
 }

@@ -10,7 +10,9 @@ export async function signOut(
   sessions: SessionCache,
   token: { jti: string; exp: number },
 ) {
-  await revokeToken(db, token.jti, token.exp, Math.floor(Date.now() / 1000));
+  await db
+    .transaction()
+    .execute((trx) => revokeToken(trx, token.jti, token.exp, Math.floor(Date.now() / 1000)));
   await sessions.ended([{ jti: token.jti }]);
 }
 

@@ -8,7 +8,7 @@ import { generatePassword, hashPassword } from '../auth/passwords.js';
 import type { LoginThrottle } from '../auth/login-throttle.js';
 import { dropResets } from '../auth/password-resets.repository.js';
 import type { SessionCache } from '../auth/session-cache.js';
-import { endAllSessions } from '../auth/sessions.repository.js';
+import { endAllSessions, raiseSessionEnds } from '../auth/sessions.repository.js';
 import { identityConflict } from './identity-conflict.js';
 import {
   countAdmins,
@@ -113,6 +113,7 @@ export async function deleteAccount(
     if (!current) throw notFound('This account does not exist.');
     await assertNotLastAdmin(trx, current.role, null);
     await deleteUser(trx, id);
+    await raiseSessionEnds(trx);
     return current.email;
   });
   await Promise.all([
