@@ -1,14 +1,18 @@
 import { randomBytes } from 'node:crypto';
+import { setTimeout as sleep } from 'node:timers/promises';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { parse } from 'csv-parse/sync';
 import { EXPORT_RETRY_AFTER_SECONDS } from '../src/lib/exports.js';
 import {
   createChildData,
+  pollHealth,
+  serverLoop,
   startChildServer,
   type ChildData,
   type ChildServer,
+  type HealthPoller,
+  type ServerLoop,
 } from './helpers/child-server.js';
-import { watchLoop, type LoopWatch } from './helpers/loop-watch.js';
 import { TEST_ENGINE } from './helpers/test-app.js';
 
 /** The user of the finding: 20,000 links, a 5.8 MB account file. */
@@ -17,8 +21,28 @@ const LINKS = 20_000;
 const PER_FILE = 5000;
 /** Parallel downloads of one kind sent at once. */
 const PARALLEL = 30;
-/** The longest a health answer may wait meanwhile. */
+/** The longest a health answer may wait meanwhile, on a machine where a quiet one is quick. */
 const HEALTH_BUDGET_MS = 100;
+/**
+ * The most one turn of the server's event loop may cost (helpers/loop-probe.mjs: the lesser of
+ * its length and the CPU the process used meanwhile, so a turn is not charged for waiting for a
+ * core on a loaded machine, nor for the collector's helper threads).
+ */
+const TURN_BUDGET_MS = 20;
+/**
+ * How many of the machine's slowest quiet health answers one may take during the exports. A
+ * health answer crosses three processes (the poller, the server, PostgreSQL) and several turns of
+ * the server's loop; on a loaded machine each of them waits for a core, whatever the exports do.
+ * So the health budget is scaled by the slowest of QUIET_POLLS answers measured just before, on
+ * the same server with nothing else running: when that is over HEALTH_BUDGET_MS / QUIET_FACTOR,
+ * the machine is slow and the budget grows in proportion, up to MAX_SCALE times. What this file
+ * exists to catch (exports holding the loop for their page or their file: 0.5-2.8 s before) takes
+ * many times that; the turns' budget is not scaled, as descheduling does not count in it.
+ */
+const QUIET_FACTOR = 4;
+const MAX_SCALE = 5;
+const QUIET_POLLS = 40;
+const POLL_PAUSE_MS = 15;
 
 const urlOf = (n: number) => `https://example.com/some/path/to/page-${n}?ref=export-test`;
 
@@ -36,7 +60,11 @@ describe('parallel exports of a user with 20,000 links', () => {
   let data: ChildData;
   let server: ChildServer;
   let token: string;
-  let watch: LoopWatch;
+  let health: HealthPoller;
+  /** The slowest health answer with nothing else running (see QUIET_FACTOR). */
+  let quietHealthMs = 0;
+  /** During each kind of download: the slowest health answer and what the server's loop did. */
+  const during = new Map<string, { polls: number; slowestMs: number; loop: ServerLoop }>();
   const answers = new Map<string, Answer[]>();
 
   const call = async (path: string, init: RequestInit = {}) => {
@@ -49,7 +77,7 @@ describe('parallel exports of a user with 20,000 links', () => {
 
   beforeAll(async () => {
     data = await createChildData('exports');
-    server = await startChildServer(data, { MAX_LINKS: String(LINKS) });
+    server = await startChildServer(data, { MAX_LINKS: String(LINKS) }, { probeLoop: true });
     const identity = {
       username: `exporter${randomBytes(3).toString('hex')}`,
       email: `exporter${randomBytes(3).toString('hex')}@example.com`,
@@ -78,23 +106,29 @@ describe('parallel exports of a user with 20,000 links', () => {
       const imported = await call('/api/links/import', { method: 'POST', body: form });
       expect(await imported.json()).toMatchObject({ imported: PER_FILE, rejected: [] });
     }
-    watch = watchLoop(server.url);
+    health = await pollHealth(server, POLL_PAUSE_MS);
+    await serverLoop(server);
+    await sleep(QUIET_POLLS * POLL_PAUSE_MS);
+    await serverLoop(server);
+    quietHealthMs = (await health.report()).slowestMs;
   }, 180_000);
   afterAll(async () => {
+    await health?.stop();
     await server?.kill();
     await data?.remove();
   });
 
   /** Sends PARALLEL downloads of `path` at once and keeps the answers for the checks below. */
   const download = async (path: string) => {
-    const all = await watch.during(`${PARALLEL} x ${path}`, () =>
-      Promise.all(
-        Array.from({ length: PARALLEL }, async () => {
-          const res = await call(path);
-          return { status: res.status, headers: res.headers, text: await res.text() };
-        }),
-      ),
+    await serverLoop(server);
+    await health.report();
+    const all = await Promise.all(
+      Array.from({ length: PARALLEL }, async () => {
+        const res = await call(path);
+        return { status: res.status, headers: res.headers, text: await res.text() };
+      }),
     );
+    during.set(path, { ...(await health.report()), loop: await serverLoop(server) });
     answers.set(path, all);
   };
 
@@ -103,15 +137,30 @@ describe('parallel exports of a user with 20,000 links', () => {
     await download('/api/links/export');
   });
 
-  it(`answered every health check within ${HEALTH_BUDGET_MS} ms meanwhile`, async () => {
-    const report = await watch.stop();
-    console.log(
-      `parallel exports (${TEST_ENGINE}): slowest of ${report.polls} health answers ` +
-        `${report.slowestHealthMs.toFixed(1)} ms (${report.slowestHealthDuring}); answers ` +
-        [...answers].map(([path, all]) => `${path}: ${statuses(all)}`).join(', '),
+  it(`answered every health check within ${HEALTH_BUDGET_MS} ms and no turn of the server took ${TURN_BUDGET_MS} ms (health scaled on a slow machine)`, () => {
+    const scale = Math.min(
+      MAX_SCALE,
+      Math.max(1, (QUIET_FACTOR * quietHealthMs) / HEALTH_BUDGET_MS),
     );
-    expect(report.polls).toBeGreaterThan(0);
-    expect(report.slowestHealthMs).toBeLessThan(HEALTH_BUDGET_MS);
+    const healthBudget = HEALTH_BUDGET_MS * scale;
+    console.log(
+      `parallel exports (${TEST_ENGINE}): quiet health ${quietHealthMs.toFixed(1)} ms, so budgets ` +
+        `${healthBudget.toFixed(0)} ms a health answer and ${TURN_BUDGET_MS} ms a turn; ` +
+        [...during]
+          .map(
+            ([path, { polls, slowestMs, loop }]) =>
+              `${path}: slowest of ${polls} health answers ${slowestMs.toFixed(1)} ms, server's ` +
+              `longest turn ${loop.longestTurnMs} ms, costliest turn ${loop.costliestTurnMs} ms, ` +
+              `answers ${statuses(answers.get(path)!)}`,
+          )
+          .join('; '),
+    );
+    expect([...during.keys()]).toEqual(['/api/account/export', '/api/links/export']);
+    for (const { polls, slowestMs, loop } of during.values()) {
+      expect(polls).toBeGreaterThan(0);
+      expect(slowestMs).toBeLessThan(healthBudget);
+      expect(loop.costliestTurnMs).toBeLessThan(TURN_BUDGET_MS);
+    }
   });
 
   const statuses = (all: Answer[]) => {

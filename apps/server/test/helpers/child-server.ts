@@ -2,8 +2,10 @@ import { randomBytes } from 'node:crypto';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
+import { fileURLToPath } from 'node:url';
 import SQLite from 'better-sqlite3';
 import { createScratchDatabase, queryRows } from '../../../../harness/scratch-database.js';
+import { startProcess, type StartedProcess } from '../../../../harness/child-process.js';
 import {
   SOURCE_ENTRY,
   startServer,
@@ -85,9 +87,11 @@ export type ChildServer = ServerProcess & { engine: 'sqlite' | 'postgres' };
 export async function startChildServer(
   data: ChildData,
   env: Record<string, string> = {},
+  options: { probeLoop?: boolean } = {},
 ): Promise<ChildServer> {
   const server = await startServer({
     entry: SOURCE_ENTRY,
+    ...(options.probeLoop ? { nodeArgs: ['--import', LOOP_PROBE] } : {}),
     dataDir: data.dataDir,
     inheritEnv: false,
     timeoutMs: 30_000,
@@ -107,4 +111,58 @@ export async function startChildServer(
     },
   });
   return { ...server, engine: server.engine ?? TEST_ENGINE };
+}
+
+const LOOP_PROBE = fileURLToPath(new URL('./loop-probe.mjs', import.meta.url));
+
+/** The server's own event loop since the previous report (helpers/loop-probe.mjs). */
+export type ServerLoop = { longestTurnMs: number; costliestTurnMs: number; turnsOver20Ms: number };
+
+/**
+ * What the loop probe of a server started with `probeLoop` saw since the previous call (or since
+ * it started): its longest turn and how many turns took over 20 ms.
+ */
+export async function serverLoop(server: ChildServer): Promise<ServerLoop> {
+  const [longest, cpu, over] = await nextReport(server, 'loop-probe');
+  return {
+    longestTurnMs: Number(longest),
+    costliestTurnMs: Number(cpu),
+    turnsOver20Ms: Number(over),
+  };
+}
+
+/** Signals `child` for its next report line `<name> <n> <figures…>` and answers the figures. */
+async function nextReport(child: StartedProcess, name: string) {
+  const seen = child.output().match(new RegExp(`^${name} \\d+ `, 'gm'))?.length ?? 0;
+  child.signal('SIGUSR2');
+  const report = new RegExp(`^${name} ${seen + 1} ([\\d. ]+)$`, 'm');
+  await child.waitForOutput(report, 5000);
+  return report.exec(child.output())![1]!.split(' ').map(Number);
+}
+
+const HEALTH_POLLER = fileURLToPath(new URL('./health-poller.mjs', import.meta.url));
+
+/** Health answers timed by a process of its own (helpers/health-poller.mjs). */
+export type HealthPoller = {
+  /** The answers since the previous report (or the start): how many, and the slowest in ms. */
+  report(): Promise<{ polls: number; slowestMs: number }>;
+  stop(): Promise<void>;
+};
+
+/** Starts asking `server` for /api/health over and over, every `pauseMs`, from another process. */
+export async function pollHealth(server: ChildServer, pauseMs = 15): Promise<HealthPoller> {
+  const poller = await startProcess({
+    args: [HEALTH_POLLER, server.url, String(pauseMs)],
+    cwd: os.tmpdir(),
+    env: { PATH: process.env.PATH ?? '' },
+    ready: /^health-poller polling (\S+)$/m,
+    timeoutMs: 10_000,
+  });
+  return {
+    async report() {
+      const [polls, slowestMs] = await nextReport(poller, 'health-poller');
+      return { polls: polls!, slowestMs: slowestMs! };
+    },
+    stop: () => poller.kill(),
+  };
 }
