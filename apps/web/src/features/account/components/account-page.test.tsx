@@ -77,6 +77,17 @@ describe('the account page', () => {
     expect(screen.getByLabelText('New password')).toHaveAttribute('aria-invalid', 'true');
   });
 
+  it('says why a download of the data is refused (429), in the server’s words', async () => {
+    window.localStorage.setItem(TOKEN_STORAGE_KEY, userToken());
+    const message =
+      'Your previous download is still being prepared. Try again when it has finished.';
+    const fetchMock = stubFetch({ status: 429, body: { message } });
+    const { user } = renderWithProviders(<AccountSettings />, { path: '/account' });
+    await user.click(screen.getByRole('button', { name: 'Download my data' }));
+    expect(await screen.findByRole('alert')).toHaveTextContent(message);
+    expect(callsMade(fetchMock)).toEqual(['GET /api/account/export']);
+  });
+
   it('signs out everywhere after asking, and forgets this session', async () => {
     window.localStorage.setItem(TOKEN_STORAGE_KEY, userToken());
     const fetchMock = stubFetch({ status: 200, body: { message: 'Signed out everywhere.' } });

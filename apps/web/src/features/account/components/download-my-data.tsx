@@ -1,9 +1,16 @@
 import { DownloadIcon } from 'lucide-react';
 import { Button } from '../../../components/ui/button';
 import { FormAlert } from '../../../components/ui/form-alert';
+import { ApiError } from '../../../lib/api-client';
 import { useDownloadMyDataMutation } from '../api/account';
 
-/** One JSON file with the account and every record it owns (docs/account-export.md). */
+const FAILED = 'The download failed. Please try again.';
+
+/**
+ * One JSON file with the account and every record it owns (docs/account-export.md). A refusal
+ * the server explains (429: a download of this user's is still being prepared, or too many are
+ * at once) is shown in its words.
+ */
 export function DownloadMyData() {
   const mutation = useDownloadMyDataMutation();
   return (
@@ -20,7 +27,9 @@ export function DownloadMyData() {
       </p>
       {mutation.error ? (
         <div className="mt-4">
-          <FormAlert>The download failed. Please try again.</FormAlert>
+          <FormAlert>
+            {mutation.error instanceof ApiError ? (mutation.error.serverMessage ?? FAILED) : FAILED}
+          </FormAlert>
         </div>
       ) : null}
       <Button
