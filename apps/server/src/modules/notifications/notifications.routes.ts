@@ -11,18 +11,9 @@ import {
   ZNotificationWriteResponse,
 } from '@nexusplay/contract/notifications';
 import { keptAnswers } from '../../http-cache/http-cache.js';
-import { notFound } from '../../lib/app-error.js';
 import { BEARER } from '../../lib/route-schemas.js';
 import { requireUser } from '../../plugins/auth.js';
-import {
-  countUnreadFor,
-  deleteNotification,
-  insertNotification,
-  isReadBy,
-  listNotificationsFor,
-  markRead,
-  updateNotification,
-} from './notifications.repository.js';
+import { notificationsService } from './notifications.service.js';
 
 const ERRORS = {
   400: ZErrorResponse,
@@ -30,11 +21,10 @@ const ERRORS = {
   403: ZErrorResponse,
   404: ZErrorResponse,
 };
-const NOT_FOUND = 'Notifikasi tidak ditemukan.';
 
 /** Admin notifications: every signed-in user reads them; only admins write them. */
 export const notificationsRoutes: FastifyPluginAsyncZod = async (app) => {
-  const db = () => app.db.kysely;
+  const notifications = notificationsService({ db: app.db.kysely });
 
   app.get(
     '/admin-notifications',
@@ -53,8 +43,7 @@ export const notificationsRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request, reply) => {
       const user = requireUser(request);
-      const { items, total } = await listNotificationsFor(
-        db(),
+      const { items, total } = await notifications.listFor(
         user.id,
         request.query.limit,
         request.query.offset,
@@ -77,12 +66,8 @@ export const notificationsRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request) => {
-      const user = requireUser(request);
-      await markRead(db(), user.id, request.body.ids);
-      return {
-        message: 'Notifications marked as read.',
-        unread: await countUnreadFor(db(), user.id),
-      };
+      const unread = await notifications.markRead(requireUser(request).id, request.body.ids);
+      return { message: 'Notifications marked as read.', unread };
     },
   );
 
@@ -99,13 +84,8 @@ export const notificationsRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request, reply) => {
-      const row = await insertNotification(db(), {
-        ...request.body,
-        createdBy: requireUser(request).id,
-      });
-      return reply
-        .status(201)
-        .send({ message: 'Notifikasi berhasil dibuat.', notification: { ...row, read: false } });
+      const notification = await notifications.create(request.body, requireUser(request).id);
+      return reply.status(201).send({ message: 'Notifikasi berhasil dibuat.', notification });
     },
   );
 
@@ -123,10 +103,12 @@ export const notificationsRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request) => {
-      const row = await updateNotification(db(), request.params.id, request.body);
-      if (!row) throw notFound(NOT_FOUND);
-      const read = await isReadBy(db(), row.id, requireUser(request).id);
-      return { message: 'Notifikasi berhasil diperbarui.', notification: { ...row, read } };
+      const notification = await notifications.update(
+        request.params.id,
+        request.body,
+        requireUser(request).id,
+      );
+      return { message: 'Notifikasi berhasil diperbarui.', notification };
     },
   );
 
@@ -143,8 +125,7 @@ export const notificationsRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request) => {
-      const deleted = await deleteNotification(db(), request.params.id);
-      if (!deleted) throw notFound(NOT_FOUND);
+      await notifications.remove(request.params.id);
       return { message: 'Notifikasi berhasil dihapus.' };
     },
   );

@@ -1,18 +1,21 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { ZIdParams, ZMessageResponse } from '@nexusplay/contract/lists';
 import { ZTool, ZToolRequest } from '@nexusplay/contract/tools';
-import { notFound } from '../../lib/app-error.js';
 import { cachedListRoute } from '../../http-cache/http-cache.js';
 import { BEARER, WRITE_ERROR_RESPONSES } from '../../lib/route-schemas.js';
-import { deleteTool, insertTool, listTools, updateTool } from './tools.repository.js';
+import { toolsService } from './tools.service.js';
 
 export const toolsRoutes: FastifyPluginAsyncZod = async (app) => {
-  const db = () => app.db.kysely;
+  const tools = toolsService({
+    db: app.db.kysely,
+    engine: app.db.engine,
+    publicCache: app.publicCache,
+  });
 
   cachedListRoute(app, 'tools', {
     summary: 'The tools of the tools dashboard; X-Total-Count holds the number of matches',
     item: ZTool,
-    load: (query) => listTools(db(), app.db.engine, query),
+    load: (query) => tools.list(query),
   });
 
   app.post(
@@ -28,9 +31,7 @@ export const toolsRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request, reply) => {
-      const tool = await insertTool(db(), request.body);
-      await app.publicCache.invalidate('tools');
-      return reply.status(201).send(tool);
+      return reply.status(201).send(await tools.create(request.body));
     },
   );
 
@@ -47,12 +48,7 @@ export const toolsRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: ZTool, ...WRITE_ERROR_RESPONSES },
       },
     },
-    async (request) => {
-      const tool = await updateTool(db(), request.params.id, request.body);
-      if (!tool) throw notFound('This tool does not exist.');
-      await app.publicCache.invalidate('tools');
-      return tool;
-    },
+    async (request) => tools.update(request.params.id, request.body),
   );
 
   app.delete(
@@ -68,9 +64,7 @@ export const toolsRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request) => {
-      const deleted = await deleteTool(db(), request.params.id);
-      if (!deleted) throw notFound('This tool does not exist.');
-      await app.publicCache.invalidate('tools');
+      await tools.remove(request.params.id);
       return { message: 'Tool deleted.' };
     },
   );
