@@ -246,3 +246,35 @@ describe('importing links', () => {
     expect(callsMade(fetchMock)).toContain('POST /api/links/import');
   });
 });
+
+describe('refusals of the row cap and of a download', () => {
+  it('shows the cap (409) when one link too many is added', async () => {
+    const capped = 'You can keep at most 10,000 links. Delete some to add more.';
+    // The link routes carry the message as `error` too (SPEC 7).
+    stubLinksServer([], ({ method }) =>
+      method === 'POST' ? { status: 409, body: { message: capped, error: capped } } : undefined,
+    );
+    const { user } = openPage();
+    await screen.findByText('No data available.');
+    await user.click(screen.getByRole('button', { name: 'Add Link' }));
+    const dialog = within(await screen.findByRole('dialog', { name: 'Add Link' }));
+    await user.type(dialog.getByLabelText('Title'), 'Pixels');
+    await user.type(dialog.getByLabelText('URL'), 'https://pixels.xyz');
+    await user.click(dialog.getByRole('button', { name: 'Save' }));
+    expect(await dialog.findByRole('alert')).toHaveTextContent(capped);
+  });
+
+  it('says why an export is refused (429), in the server’s words', async () => {
+    const busy = 'Too many downloads are being prepared. Try again in a few seconds.';
+    const fetchMock = stubLinksServer([makeLink(1)], ({ method, url }) =>
+      method === 'GET' && url.pathname === '/api/links/export'
+        ? { status: 429, body: { message: busy, error: busy } }
+        : undefined,
+    );
+    const { user } = openPage();
+    await screen.findByText('Link 1');
+    await user.click(screen.getByRole('button', { name: 'Export CSV' }));
+    expect(await screen.findByRole('alert')).toHaveTextContent(busy);
+    expect(callsMade(fetchMock)).toContain('GET /api/links/export');
+  });
+});

@@ -355,3 +355,31 @@ describe('export and import', () => {
     expect(dialog.getByRole('alert')).toHaveTextContent('The file is larger than 1 MB.');
   });
 });
+
+describe('refusals of the row cap and of a download', () => {
+  it('shows the cap (409) when one wallet too many is added', async () => {
+    const capped = 'You can keep at most 1,000 wallets. Delete some to add more.';
+    stubWalletsServer([], ({ method }) =>
+      method === 'POST' ? { status: 409, body: { message: capped } } : undefined,
+    );
+    const { user } = openPage();
+    await screen.findByText('No wallets available.');
+    await user.click(screen.getByRole('button', { name: 'Add Wallet' }));
+    const dialog = within(await screen.findByRole('dialog', { name: 'Add Wallet' }));
+    await user.type(dialog.getByLabelText('Wallet Name'), 'Main');
+    await user.type(dialog.getByLabelText('Wallet Address'), ADDRESS);
+    await user.click(dialog.getByRole('button', { name: 'Save' }));
+    expect(await dialog.findByRole('alert')).toHaveTextContent(capped);
+  });
+
+  it('says why an export is refused (429), in the server’s words', async () => {
+    const busy = 'Your previous download is still being prepared. Try again when it has finished.';
+    stubWalletsServer([], ({ url }) =>
+      url.pathname === '/api/wallets/export' ? { status: 429, body: { message: busy } } : undefined,
+    );
+    const { user } = openPage();
+    await screen.findByText('No wallets available.');
+    await user.click(screen.getByRole('button', { name: 'Export CSV' }));
+    expect(await screen.findByRole('alert')).toHaveTextContent(busy);
+  });
+});
