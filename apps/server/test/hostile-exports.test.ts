@@ -24,20 +24,21 @@ const PARALLEL = 30;
 /** The longest a health answer may wait meanwhile, on a machine where a quiet one is quick. */
 const HEALTH_BUDGET_MS = 100;
 /**
- * The most one turn of the server's event loop may cost (helpers/loop-probe.mjs: the lesser of
- * its length and the CPU the process used meanwhile, so a turn is not charged for waiting for a
- * core on a loaded machine, nor for the collector's helper threads).
+ * The most one turn of the server's event loop may cost, on such a machine (helpers/loop-probe.mjs:
+ * the lesser of its length and the CPU the process used meanwhile, so a turn is not charged for
+ * waiting for a core, nor for the garbage collector's helper threads).
  */
 const TURN_BUDGET_MS = 20;
 /**
  * How many of the machine's slowest quiet health answers one may take during the exports. A
  * health answer crosses three processes (the poller, the server, PostgreSQL) and several turns of
  * the server's loop; on a loaded machine each of them waits for a core, whatever the exports do.
- * So the health budget is scaled by the slowest of QUIET_POLLS answers measured just before, on
+ * So the budgets are scaled by the slowest of QUIET_POLLS health answers measured just before, on
  * the same server with nothing else running: when that is over HEALTH_BUDGET_MS / QUIET_FACTOR,
- * the machine is slow and the budget grows in proportion, up to MAX_SCALE times. What this file
- * exists to catch (exports holding the loop for their page or their file: 0.5-2.8 s before) takes
- * many times that; the turns' budget is not scaled, as descheduling does not count in it.
+ * the machine is slow and both budgets grow in proportion, up to MAX_SCALE times (on a 2-core
+ * machine at a load of 7-9, quiet answers took 110-350 ms and the costliest turn, a collection of
+ * the young generation, 13-23 ms). What this file exists to catch (exports holding the loop for
+ * their file: 0.5-2.8 s before) takes many times the largest budgets.
  */
 const QUIET_FACTOR = 4;
 const MAX_SCALE = 5;
@@ -50,11 +51,12 @@ type Answer = { status: number; headers: Headers; text: string };
 
 /*
  * One user asking for 30 downloads of their data at once, against the server in a process of
- * its own while this one keeps asking for /api/health: the health answers stay quick, every
- * download that is answered is whole, and the others are refused with 429 and Retry-After. The
- * answers are checked after the timing, so that reading 6 MB files here is not charged to the
- * server. The timing means something only on an otherwise idle machine, so this file runs
- * alone (npm run test:hostile).
+ * its own while a third process keeps asking for /api/health (helpers/health-poller.mjs, so that
+ * this one reading 6 MB files, which held its own loop up to 250 ms, is not charged to the
+ * server) and a probe in the server measures its event loop: the health answers stay quick, no
+ * turn of the server's loop is long, every download that is answered is whole, and the others are
+ * refused with 429 and Retry-After. The timing is scaled by the machine's measured speed (see
+ * QUIET_FACTOR), and the file still runs alone (npm run test:hostile).
  */
 describe('parallel exports of a user with 20,000 links', () => {
   let data: ChildData;
@@ -143,9 +145,10 @@ describe('parallel exports of a user with 20,000 links', () => {
       Math.max(1, (QUIET_FACTOR * quietHealthMs) / HEALTH_BUDGET_MS),
     );
     const healthBudget = HEALTH_BUDGET_MS * scale;
+    const turnBudget = TURN_BUDGET_MS * scale;
     console.log(
       `parallel exports (${TEST_ENGINE}): quiet health ${quietHealthMs.toFixed(1)} ms, so budgets ` +
-        `${healthBudget.toFixed(0)} ms a health answer and ${TURN_BUDGET_MS} ms a turn; ` +
+        `${healthBudget.toFixed(0)} ms a health answer and ${turnBudget.toFixed(0)} ms a turn; ` +
         [...during]
           .map(
             ([path, { polls, slowestMs, loop }]) =>
@@ -159,7 +162,7 @@ describe('parallel exports of a user with 20,000 links', () => {
     for (const { polls, slowestMs, loop } of during.values()) {
       expect(polls).toBeGreaterThan(0);
       expect(slowestMs).toBeLessThan(healthBudget);
-      expect(loop.costliestTurnMs).toBeLessThan(TURN_BUDGET_MS);
+      expect(loop.costliestTurnMs).toBeLessThan(turnBudget);
     }
   });
 
