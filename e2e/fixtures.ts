@@ -36,21 +36,6 @@ export const test = base.extend<{ pageProblems: string[] }>({
 
 export { expect };
 
-/**
- * Accepts the next alert the page opens and resolves with its text. Register it before the action
- * that opens the alert: the alert blocks the page, so an action still waiting on the page (a
- * click waits for navigations it may have scheduled) would never return if the test only
- * accepted the alert after awaiting that action.
- */
-export function acceptNextDialog(page: Page): Promise<string> {
-  return new Promise((resolve, reject) => {
-    page.once('dialog', (dialog) => {
-      const message = dialog.message();
-      dialog.accept().then(() => resolve(message), reject);
-    });
-  });
-}
-
 let counter = 0;
 
 export function newIdentity(prefix = 'e2e') {

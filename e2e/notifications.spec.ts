@@ -1,7 +1,6 @@
 import type { Page } from '@playwright/test';
 import {
   E2E_ADMIN,
-  acceptNextDialog,
   expect,
   newIdentity,
   registerThroughApi,
@@ -45,9 +44,8 @@ test.describe('notifications', () => {
     await expect(page.getByRole('heading', { level: 1, name: 'Kelola Notifikasi' })).toBeVisible();
     await page.getByLabel('Judul').fill(title);
     await page.getByLabel('Pesan').fill('Daftar sebelum Jumat malam.');
-    const alert = acceptNextDialog(page);
     await page.getByRole('button', { name: 'Buat Notifikasi' }).click();
-    expect(await alert).toBe('Notifikasi berhasil dibuat.');
+    await expect(page.getByText('Notifikasi berhasil dibuat.')).toBeVisible();
     await expect(page.getByRole('heading', { name: title })).toBeVisible();
     await expect(page.getByLabel('Judul')).toHaveValue('');
 

@@ -114,7 +114,6 @@ describe('sign-in and sign-up modals', () => {
       status: 201,
       body: { id: 3, username: 'playerone', email: 'player.one@example.com', role: 'user' },
     });
-    const alert = vi.spyOn(window, 'alert').mockImplementation(() => {});
     const { user } = renderApp('/');
     await user.click(await screen.findByRole('button', { name: 'Sign Up' }));
     const register = within(await screen.findByRole('dialog', { name: 'Sign Up' }));
@@ -125,7 +124,7 @@ describe('sign-in and sign-up modals', () => {
     await user.click(register.getByRole('button', { name: 'Sign Up' }));
 
     await vi.waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
-    expect(alert).toHaveBeenCalledWith('Registration successful! Please login.');
+    expect(await screen.findByText('Registration successful! Please login.')).toBeInTheDocument();
   });
 });
 

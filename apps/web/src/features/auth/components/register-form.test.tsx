@@ -109,18 +109,17 @@ describe('RegisterForm', () => {
     expect(await screen.findByRole('alert')).toHaveTextContent(refusal);
   });
 
-  it('sends username, email and password, then alerts and reports success', async () => {
+  it('sends username, email and password, then confirms in a toast and reports success', async () => {
     const fetchMock = stubFetch({
       status: 201,
       body: { id: 3, username: 'playerone', email: 'player.one@example.com', role: 'user' },
     });
-    const alert = vi.spyOn(window, 'alert').mockImplementation(() => {});
     const onRegistered = vi.fn();
     const { user } = renderWithProviders(<RegisterForm onRegistered={onRegistered} />);
     await fillIn(user);
 
     await vi.waitFor(() => expect(onRegistered).toHaveBeenCalledOnce());
-    expect(alert).toHaveBeenCalledWith('Registration successful! Please login.');
+    expect(await screen.findByText('Registration successful! Please login.')).toBeInTheDocument();
     expect(fetchMock.mock.calls[0]?.[0]).toBe('/api/register');
     expect(sentBody(fetchMock)).toEqual({
       username: 'playerone',
@@ -147,11 +146,10 @@ describe('RegisterForm', () => {
     },
   ])('shows $case', async ({ errors, shown }) => {
     stubFetch({ status: 409, body: { message: 'Conflict.', errors } });
-    const alert = vi.spyOn(window, 'alert').mockImplementation(() => {});
     const { user } = renderWithProviders(<RegisterForm />);
     await fillIn(user);
     expect(await screen.findByRole('alert')).toHaveTextContent(shown);
-    expect(alert).not.toHaveBeenCalled();
+    expect(screen.queryByText('Registration successful! Please login.')).not.toBeInTheDocument();
   });
 
   it('shows the fallback when the server cannot be reached', async () => {

@@ -6,6 +6,7 @@ import { z } from 'zod';
 import { Button } from '../../../components/ui/button';
 import { FormAlertMessages, useFormFeedback } from '../../../components/ui/form-alert';
 import { TextField } from '../../../components/ui/text-field';
+import { useToast } from '../../../components/ui/toast';
 import { ApiError } from '../../../lib/api-client';
 import { useRegisterMutation } from '../api/register';
 import { standingMessages } from './form-messages';
@@ -44,6 +45,7 @@ type RegisterFormProps = {
 export function RegisterForm({ onRegistered }: RegisterFormProps) {
   const alertId = useId();
   const mutation = useRegisterMutation();
+  const toast = useToast();
   const form = useForm({
     resolver: zodResolver(ZRegisterForm),
     defaultValues: { username: '', email: '', password: '', confirmPassword: '' },
@@ -56,7 +58,7 @@ export function RegisterForm({ onRegistered }: RegisterFormProps) {
       { username, email, password },
       {
         onSuccess: () => {
-          window.alert('Registration successful! Please login.');
+          toast.success('Registration successful! Please login.');
           reset();
           onRegistered?.();
         },

@@ -101,7 +101,6 @@ describe('deleting a game', () => {
         ? { status: 200, body: { message: 'Game deleted.' } }
         : undefined,
     );
-    const alert = vi.spyOn(window, 'alert').mockImplementation(() => {});
     const { user } = await openPage();
 
     await user.click(screen.getByRole('button', { name: 'Delete Axie Infinity' }));
@@ -109,7 +108,7 @@ describe('deleting a game', () => {
     expect(callsMade(fetchMock)).not.toContain('DELETE /api/games/1');
     await user.click(dialog.getByRole('button', { name: 'Delete' }));
 
-    await vi.waitFor(() => expect(alert).toHaveBeenCalledWith('Game deleted successfully!'));
+    expect(await screen.findByText('Game deleted successfully!')).toBeInTheDocument();
     expect(callsMade(fetchMock)).toContain('DELETE /api/games/1');
     expect(screen.queryByRole('alertdialog')).not.toBeInTheDocument();
   });
@@ -119,15 +118,14 @@ describe('deleting a game', () => {
     stubGamesAdmin(({ method }) =>
       method === 'DELETE' ? { status: 500, body: { message: 'Internal Server Error' } } : undefined,
     );
-    const alert = vi.spyOn(window, 'alert').mockImplementation(() => {});
     const { user } = await openPage();
 
     await user.click(screen.getByRole('button', { name: 'Delete Pixels' }));
     await user.click(
       within(await screen.findByRole('alertdialog')).getByRole('button', { name: 'Delete' }),
     );
-    await vi.waitFor(() => expect(alert).toHaveBeenCalledWith('Failed to delete game.'));
-    expect(alert).not.toHaveBeenCalledWith('Game deleted successfully!');
+    expect(await screen.findByText('Failed to delete game.')).toBeInTheDocument();
+    expect(screen.queryByText('Game deleted successfully!')).not.toBeInTheDocument();
   });
 
   it('deletes nothing when cancelled', async () => {

@@ -18,19 +18,21 @@ import { useDeleteConfirmation, useFormDialog } from '../../../lib/use-row-dialo
 import { ADMIN_PAGE_SIZE, emptyTextsFor, PagedTable } from '../../../components/ui/paged-table';
 import { AdminPage } from '../../../components/ui/admin-page';
 import { CellText } from '../../../components/ui/cell-text';
+import { useToast } from '../../../components/ui/toast';
 
 export function GamesAdmin() {
   const paging = usePagedSearch(ADMIN_PAGE_SIZE);
   const games = useQuery({ ...gamesPageQuery(paging.query), placeholderData: keepPreviousData });
   paging.keepInRange(games.isPlaceholderData ? undefined : games.data?.total);
   const form = useFormDialog<TGame>();
-  // The spec tells the outcome of a game's deletion in an alert, after the confirmation closes.
+  const toast = useToast();
+  // The spec's texts for a game's deletion are told in the toast, after the confirmation closes.
   const deletion = useDeleteConfirmation<TGame>(useDeleteGameMutation(), {
     closeOnError: true,
-    onSuccess: () => window.alert('Game deleted successfully!'),
+    onSuccess: () => toast.success('Game deleted successfully!'),
     onError: (error) => {
       console.error('The game could not be deleted.', error);
-      window.alert('Failed to delete game.');
+      toast.error('Failed to delete game.');
     },
   });
 

@@ -5,6 +5,7 @@ import { Button } from '../../../components/ui/button';
 import { FormAlert, useFormFeedback } from '../../../components/ui/form-alert';
 import { TextField } from '../../../components/ui/text-field';
 import { TextareaField } from '../../../components/ui/textarea-field';
+import { useToast } from '../../../components/ui/toast';
 import { useSaveErrors } from '../../../lib/form-errors';
 import { useSaveNotificationMutation } from '../api/manage-notifications';
 
@@ -20,6 +21,7 @@ type NotificationFormProps = {
 
 export function NotificationForm({ notification, onSaved, onCancelEdit }: NotificationFormProps) {
   const mutation = useSaveNotificationMutation();
+  const toast = useToast();
   const isEditing = notification !== undefined;
   const form = useForm({
     // The values are checked here but sent as typed: the server applies the same schema itself.
@@ -39,7 +41,7 @@ export function NotificationForm({ notification, onSaved, onCancelEdit }: Notifi
       { id: notification?.id, notification: values },
       {
         onSuccess: ({ message }) => {
-          window.alert(message);
+          toast.success(message);
           reset();
           onSaved();
         },

@@ -68,7 +68,6 @@ describe('Kelola Notifikasi', { timeout: 15_000 }, () => {
         : undefined,
     );
     const release = holdWrites(fetchMock);
-    const alert = vi.spyOn(window, 'alert').mockImplementation(() => {});
     const { user } = await openPage();
     expect(screen.getByRole('heading', { level: 1, name: 'Kelola Notifikasi' })).toBeVisible();
 
@@ -80,7 +79,7 @@ describe('Kelola Notifikasi', { timeout: 15_000 }, () => {
     expect(sending).toBeDisabled();
     release();
 
-    await vi.waitFor(() => expect(alert).toHaveBeenCalledWith('Notifikasi berhasil dibuat.'));
+    expect(await screen.findByText('Notifikasi berhasil dibuat.')).toBeInTheDocument();
     const post = callsMade(fetchMock).indexOf('POST /api/admin-notifications');
     expect(sentBody(fetchMock, post)).toEqual({
       title: 'Event baru',
@@ -108,7 +107,6 @@ describe('Kelola Notifikasi', { timeout: 15_000 }, () => {
           }
         : undefined,
     );
-    const alert = vi.spyOn(window, 'alert').mockImplementation(() => {});
     const { user } = await openPage();
 
     await user.click(screen.getByRole('button', { name: 'Ubah Turnamen minggu ini' }));
@@ -125,7 +123,7 @@ describe('Kelola Notifikasi', { timeout: 15_000 }, () => {
     await user.type(form().getByLabelText('Pesan'), 'Diundur ke besok.');
     await user.click(form().getByRole('button', { name: 'Simpan Perubahan' }));
 
-    await vi.waitFor(() => expect(alert).toHaveBeenCalledWith('Notifikasi berhasil diperbarui.'));
+    expect(await screen.findByText('Notifikasi berhasil diperbarui.')).toBeInTheDocument();
     const put = callsMade(fetchMock).indexOf('PUT /api/admin-notifications/1');
     expect(sentBody(fetchMock, put)).toEqual({
       title: 'Pemeliharaan server',
@@ -155,14 +153,13 @@ describe('Kelola Notifikasi', { timeout: 15_000 }, () => {
         ? { status: 200, body: { message: 'Notifikasi berhasil dihapus.' } }
         : undefined,
     );
-    const alert = vi.spyOn(window, 'alert').mockImplementation(() => {});
     const { user } = await openPage();
     await user.click(screen.getByRole('button', { name: 'Hapus Pemeliharaan server' }));
     const dialog = within(await screen.findByRole('alertdialog', { name: 'Hapus notifikasi?' }));
     expect(callsMade(fetchMock)).not.toContain('DELETE /api/admin-notifications/1');
     await user.click(dialog.getByRole('button', { name: 'Hapus' }));
 
-    await vi.waitFor(() => expect(alert).toHaveBeenCalledWith('Notifikasi berhasil dihapus.'));
+    expect(await screen.findByText('Notifikasi berhasil dihapus.')).toBeInTheDocument();
     expect(callsMade(fetchMock)).toContain('DELETE /api/admin-notifications/1');
     await vi.waitFor(() => expect(screen.queryByRole('alertdialog')).not.toBeInTheDocument());
   });

@@ -10,6 +10,7 @@ import { notificationTitle } from './notification-display';
 import { NotificationForm } from './notification-form';
 import { useAuth } from '../../../lib/auth';
 import { AdminPage } from '../../../components/ui/admin-page';
+import { useToast } from '../../../components/ui/toast';
 
 const DELETE_FAILED_MESSAGE = 'Terjadi kesalahan saat menghapus notifikasi.';
 
@@ -19,6 +20,7 @@ export function NotificationsAdmin() {
   const [editing, setEditing] = useState<TNotification | undefined>(undefined);
   const [toDelete, setToDelete] = useState<TNotification | null>(null);
   const deletion = useDeleteNotificationMutation();
+  const toast = useToast();
 
   const stopEditing = () => setEditing(undefined);
   const confirmDelete = () => {
@@ -28,7 +30,7 @@ export function NotificationsAdmin() {
       onSettled: () => setToDelete(null),
       onSuccess: ({ message }) => {
         if (editing?.id === id) stopEditing();
-        window.alert(message);
+        toast.success(message);
       },
       onError: (error) => console.error('The notification could not be deleted.', error),
     });
