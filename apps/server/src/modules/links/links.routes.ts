@@ -10,15 +10,13 @@ import {
 } from '@nexusplay/contract/wire-constants';
 import { ZImportResult, ZOwnerQuery } from '@nexusplay/contract/personal-rows';
 import { keptAnswers } from '../../http-cache/http-cache.js';
-import { notFound } from '../../lib/app-error.js';
 import { sendCsvExport } from '../../lib/exports.js';
 import { readImportFile } from '../../lib/row-import.js';
 import { withMultipartForms } from '../../lib/multipart.js';
 import { BEARER } from '../../lib/route-schemas.js';
 import { ownerId } from '../../plugins/auth.js';
 import { errorReply } from '../../plugins/errors.js';
-import { deleteLink, linksAfter, listLinks, updateLink } from './links.repository.js';
-import { createLink, importLinks } from './links.service.js';
+import { linksService, type LinksDeps } from './links.service.js';
 
 const ERRORS = {
   400: ZErrorResponse,
@@ -26,13 +24,18 @@ const ERRORS = {
   403: ZErrorResponse,
   404: ZErrorResponse,
 };
-const NOT_FOUND = 'This link does not exist.';
 /** What the caller's rows are called in the refusal of another user's id. */
 const LIST_NOUN = 'links';
 
+const depsOf = (app: Parameters<FastifyPluginAsyncZod>[0]): LinksDeps => ({
+  db: app.db.kysely,
+  engine: app.db.engine,
+  cap: app.config.rowCaps.links,
+});
+
 /** Importing links from an uploaded CSV or bookmarks file (a multipart form). */
 const linkImport: FastifyPluginAsyncZod = async (app) => {
-  const db = () => app.db.kysely;
+  const links = linksService(depsOf(app));
 
   app.post(
     '/links/import',
@@ -48,14 +51,14 @@ const linkImport: FastifyPluginAsyncZod = async (app) => {
     },
     async (request) => {
       const userId = ownerId(request, undefined, LIST_NOUN);
-      return importLinks(db(), userId, await readImportFile(request), app.config.rowCaps.links);
+      return links.import(userId, await readImportFile(request));
     },
   );
 };
 
 /** Link Manager: each user's own links; another user's link answers 404 on every route. */
 export const linksRoutes: FastifyPluginAsyncZod = async (app) => {
-  const db = () => app.db.kysely;
+  const links = linksService(depsOf(app));
 
   // The spec's link manager shows the answer's `error` field, so link failures carry it too.
   app.setErrorHandler((error: FastifyError, request, reply) => {
@@ -78,12 +81,7 @@ export const linksRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request, reply) => {
       const userId = ownerId(request, request.query.user_id, LIST_NOUN);
-      const { items, total, totalIsLowerBound } = await listLinks(
-        db(),
-        app.db.engine,
-        userId,
-        request.query,
-      );
+      const { items, total, totalIsLowerBound } = await links.list(userId, request.query);
       reply.header(TOTAL_COUNT_HEADER, String(total));
       if (totalIsLowerBound) reply.header(TOTAL_IS_LOWER_BOUND_HEADER, 'true');
       return items;
@@ -105,13 +103,7 @@ export const linksRoutes: FastifyPluginAsyncZod = async (app) => {
     async (request, reply) => {
       const userId = ownerId(request, request.body.user_id, LIST_NOUN);
       const { title, url, category } = request.body;
-      const link = await createLink(
-        db(),
-        userId,
-        { title, url, category },
-        app.config.rowCaps.links,
-      );
-      return reply.status(201).send(link);
+      return reply.status(201).send(await links.create(userId, { title, url, category }));
     },
   );
 
@@ -131,9 +123,7 @@ export const linksRoutes: FastifyPluginAsyncZod = async (app) => {
     async (request) => {
       const userId = ownerId(request, request.body.user_id, LIST_NOUN);
       const { title, url, category } = request.body;
-      const link = await updateLink(db(), userId, request.params.id, { title, url, category });
-      if (!link) throw notFound(NOT_FOUND);
-      return link;
+      return links.update(userId, request.params.id, { title, url, category });
     },
   );
 
@@ -152,7 +142,7 @@ export const linksRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request) => {
       const userId = ownerId(request, request.query.user_id, LIST_NOUN);
-      if (!(await deleteLink(db(), userId, request.params.id))) throw notFound(NOT_FOUND);
+      await links.remove(userId, request.params.id);
       return { message: 'Link deleted.' };
     },
   );
@@ -172,7 +162,7 @@ export const linksRoutes: FastifyPluginAsyncZod = async (app) => {
       const userId = ownerId(request, undefined, LIST_NOUN);
       app.exportSlots.take(reply, userId);
       return sendCsvExport(reply, 'links.csv', LINK_FIELDS, (after, limit) =>
-        linksAfter(db(), userId, after, limit),
+        links.pageAfter(userId, after, limit),
       );
     },
   );

@@ -8,16 +8,13 @@ import {
 } from '@nexusplay/contract/wire-constants';
 import { ZImportResult, ZOwnerQuery } from '@nexusplay/contract/personal-rows';
 import { WALLET_FIELDS, ZWallet, ZWalletRequest } from '@nexusplay/contract/wallets';
-import { isUniqueViolation } from '../../db/errors.js';
 import { keptAnswers } from '../../http-cache/http-cache.js';
-import { conflict, notFound } from '../../lib/app-error.js';
 import { sendCsvExport } from '../../lib/exports.js';
 import { readImportFile } from '../../lib/row-import.js';
 import { withMultipartForms } from '../../lib/multipart.js';
 import { BEARER } from '../../lib/route-schemas.js';
 import { ownerId } from '../../plugins/auth.js';
-import { deleteWallet, listWallets, updateWallet, walletsAfter } from './wallets.repository.js';
-import { createWallet, importWallets } from './wallets.service.js';
+import { walletsService, type WalletsDeps } from './wallets.service.js';
 
 const ERRORS = {
   400: ZErrorResponse,
@@ -26,16 +23,18 @@ const ERRORS = {
   404: ZErrorResponse,
   409: ZErrorResponse,
 };
-const NOT_FOUND = 'This wallet does not exist.';
-const DUPLICATE = 'You already track this wallet address.';
 /** What the caller's rows are called in the refusal of another user's id. */
 const LIST_NOUN = 'wallets';
 
-const duplicate = () => conflict(DUPLICATE, { wallet_address: DUPLICATE });
+const depsOf = (app: Parameters<FastifyPluginAsyncZod>[0]): WalletsDeps => ({
+  db: app.db.kysely,
+  engine: app.db.engine,
+  cap: app.config.rowCaps.wallets,
+});
 
 /** Importing wallets from an uploaded CSV file (a multipart form). */
 const walletImport: FastifyPluginAsyncZod = async (app) => {
-  const db = () => app.db.kysely;
+  const wallets = walletsService(depsOf(app));
 
   app.post(
     '/wallets/import',
@@ -51,14 +50,14 @@ const walletImport: FastifyPluginAsyncZod = async (app) => {
     },
     async (request) => {
       const userId = ownerId(request, undefined, LIST_NOUN);
-      return importWallets(db(), userId, await readImportFile(request), app.config.rowCaps.wallets);
+      return wallets.import(userId, await readImportFile(request));
     },
   );
 };
 
 /** Wallet Tracker: each user's own wallets; another user's wallet answers 404 on every route. */
 export const walletsRoutes: FastifyPluginAsyncZod = async (app) => {
-  const db = () => app.db.kysely;
+  const wallets = walletsService(depsOf(app));
 
   app.get(
     '/wallets',
@@ -75,12 +74,7 @@ export const walletsRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request, reply) => {
       const userId = ownerId(request, request.query.user_id, LIST_NOUN);
-      const { items, total, totalIsLowerBound } = await listWallets(
-        db(),
-        app.db.engine,
-        userId,
-        request.query,
-      );
+      const { items, total, totalIsLowerBound } = await wallets.list(userId, request.query);
       reply.header(TOTAL_COUNT_HEADER, String(total));
       if (totalIsLowerBound) reply.header(TOTAL_IS_LOWER_BOUND_HEADER, 'true');
       return items;
@@ -101,14 +95,7 @@ export const walletsRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request, reply) => {
       const userId = ownerId(request, request.body.user_id, LIST_NOUN);
-      try {
-        return reply
-          .status(201)
-          .send(await createWallet(db(), userId, request.body, app.config.rowCaps.wallets));
-      } catch (error) {
-        if (isUniqueViolation(error)) throw duplicate();
-        throw error;
-      }
+      return reply.status(201).send(await wallets.create(userId, request.body));
     },
   );
 
@@ -127,14 +114,7 @@ export const walletsRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request) => {
       const userId = ownerId(request, request.body.user_id, LIST_NOUN);
-      try {
-        const wallet = await updateWallet(db(), userId, request.params.id, request.body);
-        if (!wallet) throw notFound(NOT_FOUND);
-        return wallet;
-      } catch (error) {
-        if (isUniqueViolation(error)) throw duplicate();
-        throw error;
-      }
+      return wallets.update(userId, request.params.id, request.body);
     },
   );
 
@@ -153,7 +133,7 @@ export const walletsRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request) => {
       const userId = ownerId(request, request.query.user_id, LIST_NOUN);
-      if (!(await deleteWallet(db(), userId, request.params.id))) throw notFound(NOT_FOUND);
+      await wallets.remove(userId, request.params.id);
       return { message: 'Wallet deleted.' };
     },
   );
@@ -173,7 +153,7 @@ export const walletsRoutes: FastifyPluginAsyncZod = async (app) => {
       const userId = ownerId(request, undefined, LIST_NOUN);
       app.exportSlots.take(reply, userId);
       return sendCsvExport(reply, 'wallets.csv', WALLET_FIELDS, (after, limit) =>
-        walletsAfter(db(), userId, after, limit),
+        wallets.pageAfter(userId, after, limit),
       );
     },
   );
