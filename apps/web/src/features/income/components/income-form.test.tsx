@@ -32,4 +32,20 @@ describe('IncomeForm', () => {
     await user.type(date, '2026-11-20');
     expect(screen.queryByText(refused)).not.toBeInTheDocument();
   });
+
+  it('shows the cap (409) when one record too many is added, and keeps the form', async () => {
+    const capped =
+      'You can keep at most 50,000 income records in this tracker. Delete some to add more.';
+    stubFetch({ status: 409, body: { message: capped } });
+    const onSaved = vi.fn();
+    const { user } = renderWithProviders(
+      <IncomeForm config={PIXELS_INCOME} onSaved={onSaved} onCancel={() => {}} />,
+    );
+    await user.type(screen.getByLabelText('Pixels amount'), '100');
+    await user.type(screen.getByLabelText('Date'), '2026-11-20');
+    await user.click(screen.getByRole('button', { name: 'Save' }));
+    expect(await screen.findByRole('alert')).toHaveTextContent(capped);
+    expect(onSaved).not.toHaveBeenCalled();
+    expect(screen.getByLabelText('Pixels amount')).toHaveValue(100);
+  });
 });
