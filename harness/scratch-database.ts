@@ -35,7 +35,8 @@ export async function createScratchDatabase(
   serverUrl: string,
   purpose: string,
 ): Promise<ScratchDatabase> {
-  const name = `nexusplay_${purpose}_${randomBytes(6).toString('hex')}`;
+  // An unquoted identifier: a purpose such as "npm-start" is written "npm_start".
+  const name = `nexusplay_${purpose.toLowerCase().replace(/[^a-z0-9_]/g, '_')}_${randomBytes(6).toString('hex')}`;
   await runStatement(serverUrl, `CREATE DATABASE ${name}`);
   const url = new URL(serverUrl);
   url.pathname = `/${name}`;
