@@ -8,19 +8,9 @@ import {
 } from '@nexusplay/contract/income';
 import { ZIdParams, ZMessageResponse } from '@nexusplay/contract/lists';
 import { answerNotKept, keptAnswers } from '../../http-cache/http-cache.js';
-import { notFound } from '../../lib/app-error.js';
 import { BEARER } from '../../lib/route-schemas.js';
 import { requireUser } from '../../plugins/auth.js';
-import type { DayValuation } from '../../gateway/day-values.js';
-import { deleteIncome, getIncomeValuation, listIncome, updateIncome } from './income.repository.js';
-import { createIncome } from './create-income.js';
-import {
-  hasPending,
-  recordDay,
-  settlePendingIncome,
-  valuationForEdit,
-  valuedFields,
-} from './income.service.js';
+import { hasPending, incomeService } from './income.service.js';
 
 const ERRORS = {
   400: ZErrorResponse,
@@ -34,22 +24,16 @@ export function incomeRoutes(token: TIncomeToken, path: string): FastifyPluginAs
   const ZRequest = incomeRequestSchema(token);
   const tag = `income-${token}`;
   return async (app) => {
-    const db = () => app.db.kysely;
-
-    const days = () => app.gateway.days;
-
-    /** Everything the server stores for a submitted form dated `date`, at `valuation`. */
-    const valuesFor = (
-      input: ReturnType<typeof ZRequest.parse>,
-      date: string,
-      valuation: DayValuation,
-    ) => ({
-      amount: input.amount,
-      expense_type: input.expense_type,
-      expense_description: input.expense_description,
-      date,
-      ...valuedFields(token, input, valuation),
-    });
+    const income = incomeService(
+      {
+        db: app.db.kysely,
+        engine: app.db.engine,
+        days: app.gateway.days,
+        timeZone: app.config.timeZone,
+        cap: app.config.rowCaps.incomeRecords,
+      },
+      token,
+    );
 
     app.get(
       path,
@@ -64,8 +48,7 @@ export function incomeRoutes(token: TIncomeToken, path: string): FastifyPluginAs
         ...keptAnswers(app, { own: ['income_records'] }),
       },
       async (request) => {
-        const records = await listIncome(db(), requireUser(request).id, token);
-        const data = await settlePendingIncome(db(), days(), token, records);
+        const data = await income.list(requireUser(request).id);
         // A record still waiting for its day's price is valued by a later read: not kept.
         if (hasPending(data)) answerNotKept(app, request);
         return { data };
@@ -87,12 +70,7 @@ export function incomeRoutes(token: TIncomeToken, path: string): FastifyPluginAs
         },
       },
       async (request, reply) => {
-        const date = recordDay(request.body.date, app.config.timeZone);
-        const valuation = await days().on(token, date, { wait: true });
-        const values = valuesFor(request.body, date, valuation);
-        const userId = requireUser(request).id;
-        const cap = app.config.rowCaps.incomeRecords;
-        const record = await createIncome(db(), app.db.engine, userId, token, values, cap);
+        const record = await income.create(requireUser(request).id, request.body);
         return reply.status(201).send({ data: record });
       },
     );
@@ -114,14 +92,7 @@ export function incomeRoutes(token: TIncomeToken, path: string): FastifyPluginAs
       },
       async (request) => {
         const userId = requireUser(request).id;
-        const saved = await getIncomeValuation(db(), userId, token, request.params.id);
-        if (!saved) throw notFound('This record does not exist.');
-        const date = recordDay(request.body.date, app.config.timeZone);
-        const valuation = await valuationForEdit(days(), token, saved, date);
-        const values = valuesFor(request.body, date, valuation);
-        const record = await updateIncome(db(), userId, token, request.params.id, values);
-        if (!record) throw notFound('This record does not exist.');
-        return { data: record };
+        return { data: await income.update(userId, request.params.id, request.body) };
       },
     );
 
@@ -138,9 +109,7 @@ export function incomeRoutes(token: TIncomeToken, path: string): FastifyPluginAs
         },
       },
       async (request) => {
-        if (!(await deleteIncome(db(), requireUser(request).id, token, request.params.id))) {
-          throw notFound('This record does not exist.');
-        }
+        await income.remove(requireUser(request).id, request.params.id);
         return { message: 'Record deleted.' };
       },
     );

@@ -1,15 +1,26 @@
 import type { Kysely } from 'kysely';
 import { LRUCache } from 'lru-cache';
+import type { z } from 'zod';
 import {
   incomeDateAfterToday,
+  type incomeRequestSchema,
   type TIncomeRecord,
   type TIncomeToken,
 } from '@nexusplay/contract/income';
-import type { Database } from '../../db/schema.js';
+import { overCap, roomInTracker } from '../../db/row-caps.js';
+import type { Database, Engine } from '../../db/schema.js';
 import type { DayValuation, DayValueOptions } from '../../gateway/day-values.js';
-import { badRequest } from '../../lib/app-error.js';
+import { badRequest, notFound } from '../../lib/app-error.js';
 import { dayIn } from '../../lib/dates.js';
-import { setIncomeValuation, type ValuationFields } from './income.repository.js';
+import {
+  deleteIncome,
+  getIncomeValuation,
+  insertIncome,
+  listIncome,
+  setIncomeValuation,
+  updateIncome,
+  type ValuationFields,
+} from './income.repository.js';
 
 const TOKEN_LABEL: Record<TIncomeToken, string> = { pixels: 'Pixels', axs: 'AXS' };
 
@@ -190,4 +201,68 @@ export async function settlePendingIncome(
     if (valued) settled.set(record.id, valued);
   }
   return settled.size ? records.map((record) => settled.get(record.id) ?? record) : records;
+}
+
+/** A submitted form, as validated. */
+export type IncomeRequest = z.output<ReturnType<typeof incomeRequestSchema>>;
+
+/** What one tracker needs from the app; `cap` is how many records one tracker may hold. */
+export type IncomeDeps = {
+  db: Kysely<Database>;
+  engine: Engine;
+  days: DayValueSource;
+  timeZone: string;
+  cap: number;
+};
+
+const NOT_FOUND = 'This record does not exist.';
+
+/** One income tracker (Pixels or AXS): each user's own records, valued at their day's figures. */
+export function incomeService(
+  { db, engine, days, timeZone, cap }: IncomeDeps,
+  token: TIncomeToken,
+) {
+  /** Everything the server stores for a submitted form dated `date`, at `valuation`. */
+  const valuesFor = (input: IncomeRequest, date: string, valuation: DayValuation) => ({
+    amount: input.amount,
+    expense_type: input.expense_type,
+    expense_description: input.expense_description,
+    date,
+    ...valuedFields(token, input, valuation),
+  });
+
+  return {
+    /** The user's records newest date first, pending ones valued where their day now has figures. */
+    async list(userId: number) {
+      return settlePendingIncome(db, days, token, await listIncome(db, userId, token));
+    },
+
+    /**
+     * A record added, unless the tracker holds `cap` already (409 saying the cap): the count and
+     * the insert are one transaction, so two parallel adds at the cap less one cannot both land.
+     */
+    async create(userId: number, input: IncomeRequest) {
+      const date = recordDay(input.date, timeZone);
+      const values = valuesFor(input, date, await days.on(token, date, { wait: true }));
+      return db.transaction().execute(async (trx) => {
+        if ((await roomInTracker(trx, engine, userId, token, cap, 1)) < 1)
+          throw overCap(cap, `income records in this tracker`);
+        return insertIncome(trx, userId, token, values);
+      });
+    },
+
+    async update(userId: number, id: number, input: IncomeRequest) {
+      const saved = await getIncomeValuation(db, userId, token, id);
+      if (!saved) throw notFound(NOT_FOUND);
+      const date = recordDay(input.date, timeZone);
+      const valuation = await valuationForEdit(days, token, saved, date);
+      const record = await updateIncome(db, userId, token, id, valuesFor(input, date, valuation));
+      if (!record) throw notFound(NOT_FOUND);
+      return record;
+    },
+
+    async remove(userId: number, id: number) {
+      if (!(await deleteIncome(db, userId, token, id))) throw notFound(NOT_FOUND);
+    },
+  };
 }
