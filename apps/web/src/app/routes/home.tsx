@@ -1,13 +1,11 @@
 import { useQuery } from '@tanstack/react-query';
-import type { ReactNode } from 'react';
-import { Link } from 'react-router';
-import { ArrowRightIcon } from 'lucide-react';
 import { PageTitle } from '../../components/ui/page';
 import { blogsPageQuery } from '../../features/blogs/api/get-blogs';
 import { BlogCard, BlogCardSkeleton } from '../../features/blogs/components/blog-card';
 import { gamesPageQuery } from '../../features/games/api/get-games';
 import { GameCard, GameCardSkeleton } from '../../features/games/components/game-card';
 import { Hero } from '../../features/home/components/hero';
+import { HomeSection } from '../../features/home/components/home-section';
 import { ScrollToTopButton } from '../../features/home/components/scroll-to-top-button';
 import { StatsSection } from '../../features/home/components/stats-section';
 
@@ -72,38 +70,5 @@ export function HomePage() {
       </div>
       <ScrollToTopButton />
     </>
-  );
-}
-
-type HomeSectionProps = {
-  id: string;
-  title: string;
-  description: string;
-  viewAllTo: string;
-  children: ReactNode;
-};
-
-function HomeSection({ id, title, description, viewAllTo, children }: HomeSectionProps) {
-  const headingId = `${id}-heading`;
-  return (
-    <section aria-labelledby={headingId}>
-      <div className="flex flex-wrap items-end justify-between gap-4">
-        <div>
-          <h2 id={headingId} className="text-2xl font-bold text-white sm:text-3xl">
-            {title}
-          </h2>
-          <p className="mt-2 text-slate-300">{description}</p>
-        </div>
-        <Link
-          to={viewAllTo}
-          aria-describedby={headingId}
-          className="inline-flex items-center gap-1 rounded-md text-sm font-semibold text-indigo-300 hover:text-indigo-200"
-        >
-          View All
-          <ArrowRightIcon className="size-4" />
-        </Link>
-      </div>
-      <div className="mt-8">{children}</div>
-    </section>
   );
 }
