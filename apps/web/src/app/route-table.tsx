@@ -197,7 +197,7 @@ export function createRoutes(queryClient: QueryClient): RouteObject[] {
           children: [
             {
               lazy: async () => ({
-                Component: (await import('./routes/admin/admin-layout')).AdminLayout,
+                Component: (await import('./layout/admin-layout')).AdminLayout,
               }),
               children: [
                 {

@@ -1,6 +1,6 @@
 import { useEffect, useState } from 'react';
 import { MenuIcon } from 'lucide-react';
-import { Drawer, DrawerContent, DrawerTrigger } from '../../../components/ui/drawer';
+import { Drawer, DrawerContent, DrawerTrigger } from '../../components/ui/drawer';
 import { AdminNav } from './admin-nav';
 
 /** Where the sidebar takes over (Tailwind's md breakpoint, 48rem). */

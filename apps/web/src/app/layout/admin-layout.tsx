@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import { Outlet } from 'react-router';
 import { ChevronLeftIcon, ChevronRightIcon } from 'lucide-react';
-import { cx } from '../../../lib/class-names';
+import { cx } from '../../lib/class-names';
 import { AdminNav } from './admin-nav';
 import { AdminTopBar } from './admin-top-bar';
 

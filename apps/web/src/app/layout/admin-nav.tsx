@@ -10,8 +10,8 @@ import {
   UsersIcon,
   WrenchIcon,
 } from 'lucide-react';
-import { useAuth } from '../../../lib/auth';
-import { cx } from '../../../lib/class-names';
+import { useAuth } from '../../lib/auth';
+import { cx } from '../../lib/class-names';
 
 type AdminLink = {
   to: string;
