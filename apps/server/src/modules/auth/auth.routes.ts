@@ -15,21 +15,14 @@ import {
 } from '@nexusplay/contract/auth';
 import { ZErrorResponse } from '@nexusplay/contract/errors';
 import { ZUser } from '@nexusplay/contract/users';
-import { badRequest, unauthorized } from '../../lib/app-error.js';
-import { identityConflict } from '../users/identity-conflict.js';
-import { isUniqueViolation } from '../../db/errors.js';
-import {
-  createUser,
-  findIdentityConflicts,
-  getUserByEmail,
-  toPublicUser,
-} from '../users/users.repository.js';
+import { unauthorized } from '../../lib/app-error.js';
+import { getUserByEmail, toPublicUser } from '../users/users.repository.js';
+import { registerAccount } from '../users/users.service.js';
 import { BEARER } from '../../lib/route-schemas.js';
 import { requireUser } from '../../plugins/auth.js';
 import { perAddress } from '../../plugins/rate-limits.js';
 import type { LoginThrottle } from './login-throttle.js';
-import { passwordProblem } from './password-policy.js';
-import { hashPassword, verifyAgainstDecoy, verifyPassword } from './passwords.js';
+import { verifyAgainstDecoy, verifyPassword } from './passwords.js';
 import {
   isResetUsable,
   RESET_MAILS_PER_EMAIL,
@@ -73,27 +66,8 @@ export const authRoutes: FastifyPluginAsyncZod<AuthRoutesOptions> = async (
       },
     },
     async (request, reply) => {
-      const { username, email, password } = request.body;
-      const weak = await passwordProblem(password, { email, username, siteName });
-      if (weak) throw badRequest(weak, { password: weak });
-      const taken = await findIdentityConflicts(app.db.kysely, email, username);
-      if (taken.email || taken.username) throw identityConflict(taken);
-      const passwordHash = await hashPassword(password);
-      try {
-        const user = await createUser(app.db.kysely, {
-          username,
-          email,
-          passwordHash,
-          role: 'user',
-        });
-        return reply.status(201).send(toPublicUser(user));
-      } catch (error) {
-        // Two sign-ups racing for the same identity: the index decides, the loser gets the 409.
-        if (isUniqueViolation(error)) {
-          throw identityConflict(await findIdentityConflicts(app.db.kysely, email, username));
-        }
-        throw error;
-      }
+      const user = await registerAccount(app.db.kysely, siteName, request.body);
+      return reply.status(201).send(user);
     },
   );
 

@@ -3,8 +3,9 @@ import type { z } from 'zod';
 import type { TRole, ZUserRequest } from '@nexusplay/contract/users';
 import type { Database, Engine } from '../../db/schema.js';
 import { isUniqueViolation } from '../../db/errors.js';
-import { conflict, notFound } from '../../lib/app-error.js';
+import { badRequest, conflict, notFound } from '../../lib/app-error.js';
 import { generatePassword, hashPassword } from '../auth/passwords.js';
+import { passwordProblem } from '../auth/password-policy.js';
 import type { LoginThrottle } from '../auth/login-throttle.js';
 import { dropResets } from '../auth/password-resets.repository.js';
 import type { SessionCache } from '../auth/session-cache.js';
@@ -17,6 +18,7 @@ import {
   findIdentityConflicts,
   getUserListItem,
   lockAdminChanges,
+  toPublicUser,
   updateUserIdentity,
 } from './users.repository.js';
 
@@ -38,24 +40,48 @@ async function assertNotLastAdmin(
 }
 
 /** A unique index refused the write: the answer names what is taken, as the check before it does. */
-async function identityConflictOr(db: DB, error: unknown, request: AccountRequest, id?: number) {
+async function identityConflictOr(
+  db: DB,
+  error: unknown,
+  request: Pick<AccountRequest, 'email' | 'username'>,
+  id?: number,
+) {
   if (!isUniqueViolation(error)) return error;
   return identityConflict(await findIdentityConflicts(db, request.email, request.username, id));
 }
 
-/** An account made by an admin, with a one-time password shown in the answer only. */
-export async function createAccount(db: DB, request: AccountRequest) {
+/**
+ * An account with `password`, unless its email or username is taken (409 naming which; two
+ * sign-ups racing for the same identity: the index decides, the loser gets the 409).
+ */
+async function insertAccount(db: DB, request: AccountRequest, password: string) {
   const { username, email, role } = request;
   const taken = await findIdentityConflicts(db, email, username);
   if (taken.email || taken.username) throw identityConflict(taken);
-  const password = generatePassword();
   try {
     const passwordHash = await hashPassword(password);
-    const user = await createUser(db, { username, email, role, passwordHash });
-    return { user, password };
+    return await createUser(db, { username, email, role, passwordHash });
   } catch (error) {
     throw await identityConflictOr(db, error, request);
   }
+}
+
+/** An account made by an admin, with a one-time password shown in the answer only. */
+export async function createAccount(db: DB, request: AccountRequest) {
+  const password = generatePassword();
+  return { user: await insertAccount(db, request, password), password };
+}
+
+/** A user's own sign-up: a password the policy refuses is a 400 on the password field. */
+export async function registerAccount(
+  db: DB,
+  siteName: string,
+  request: Omit<AccountRequest, 'role'> & { password: string },
+) {
+  const { username, email, password } = request;
+  const weak = await passwordProblem(password, { email, username, siteName });
+  if (weak) throw badRequest(weak, { password: weak });
+  return toPublicUser(await insertAccount(db, { username, email, role: 'user' }, password));
 }
 
 /** Sessions a change ends are announced once it has committed (see SessionCache). */
