@@ -1,36 +1,14 @@
 import type { TBlog } from '@nexusplay/contract/blogs';
-import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { useQueryClient } from '@tanstack/react-query';
 import { useLayoutEffect, useRef } from 'react';
 import { Link, useParams } from 'react-router';
 import { ArrowLeftIcon } from 'lucide-react';
 import { PageTitle } from '../../components/ui/page';
-import {
-  blogIdFrom,
-  blogKeys,
-  blogQuery,
-  blogsPageQuery,
-} from '../../features/blogs/api/get-blogs';
+import { blogIdFrom, blogKeys } from '../../features/blogs/api/get-blogs';
+import { useShownBlog } from '../../features/blogs/api/use-shown-blog';
 import { BlogArticle, BlogArticleSkeleton } from '../../features/blogs/components/blog-article';
 import { blogTitle } from '../../features/blogs/components/blog-display';
 import { RecentPosts } from '../../features/blogs/components/recent-posts';
-
-/**
- * The post named in the address, or the newest post when no post has that id (SPEC 2). The blog
- * is undefined while loading, when there are no posts at all, or when they could not be loaded.
- */
-function useShownBlog(id: number | undefined) {
-  const requested = useQuery({ ...blogQuery(id ?? 0), enabled: id !== undefined });
-  const missing = id === undefined || requested.data === null;
-  const newest = useQuery({ ...blogsPageQuery({ limit: 1 }), enabled: missing });
-  if (!missing) {
-    return { blog: requested.data ?? undefined, isLoading: requested.isPending, noPosts: false };
-  }
-  return {
-    blog: newest.data?.items[0],
-    isLoading: newest.isPending,
-    noPosts: newest.data?.items.length === 0,
-  };
-}
 
 export function BlogDetailPage() {
   const { id: idParam } = useParams();
