@@ -47,6 +47,29 @@ const serverBoundaries = [
     message:
       'Use the HTTP cache through http-cache/http-cache.ts; the rest of the folder is its own.',
   },
+  {
+    // The shared layers serve the modules; a module hands them what they need. plugins/ and
+    // redis/ join once the session channel has moved into modules/auth.
+    target: ['./lib', './db', './http-cache'],
+    from: './modules',
+    message:
+      'lib/, db/ and http-cache/ import nothing from modules/: a module hands them what they need.',
+  },
+  {
+    // A module has one door: its routes parse, call its service and answer. The other route
+    // files join this list as their writes and reads move into their services.
+    target: [
+      'account/account.routes.ts',
+      'income/income.routes.ts',
+      'links/links.routes.ts',
+      'notifications/notifications.routes.ts',
+      'portfolio/portfolio.routes.ts',
+      'tools/tools.routes.ts',
+      'wallets/wallets.routes.ts',
+    ].map((file) => `./modules/${file}`),
+    from: './modules/*/*.repository.ts',
+    message: 'A route file reads and writes through its module’s service, never a repository.',
+  },
 ];
 
 /*
