@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { ID_MAX } from './wire-constants.js';
 
 /** A decimal number as text: what a form field or a query string carries. */
 const DECIMAL = /^[+-]?(?:\d+\.?\d*|\.\d+)(?:e[+-]?\d+)?$/i;
@@ -14,8 +15,7 @@ export function zNumber(message: string, rules: (n: z.ZodNumber) => z.ZodNumber 
     .pipe(rules(z.number({ error: message })));
 }
 
-/** The largest id the database holds: ids are 32-bit integer columns on PostgreSQL. */
-export const ID_MAX = 2_147_483_647;
+export { ID_MAX };
 
 /** Any id, in a path, a query or a body: a whole number from 1 to ID_MAX. */
 export const zId = (label = 'The id') =>

@@ -13,3 +13,6 @@ export const TOTAL_IS_LOWER_BOUND_HEADER = 'x-total-count-lower-bound';
 
 /** The longest page path a visit report may carry. */
 export const PATH_MAX = 200;
+
+/** The largest id the database holds: ids are 32-bit integer columns on PostgreSQL. */
+export const ID_MAX = 2_147_483_647;

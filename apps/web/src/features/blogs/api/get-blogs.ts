@@ -3,7 +3,7 @@ import { infiniteQueryOptions, queryOptions } from '@tanstack/react-query';
 import { ApiError, apiRequest, getList, nextListOffset } from '../../../lib/api-client';
 import { PREFETCHED_FRESH_MS } from '../../../lib/prefetch';
 import type { TListQuery } from '@nexusplay/contract/lists';
-import { ID_MAX } from '@nexusplay/contract/numbers';
+import { ID_MAX } from '@nexusplay/contract/wire-constants';
 
 // The server sends the first page of these lists with the page's HTML, so it must know their sizes.
 export {
