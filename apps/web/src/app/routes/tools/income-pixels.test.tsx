@@ -240,6 +240,19 @@ describe('Income Pixels', { timeout: 15_000 }, () => {
     expect(march.queryByText(/nearest known/)).not.toBeInTheDocument();
   });
 
+  it('says the chart waits for the prices of pending records, not for a first record', async () => {
+    stubIncomeServer(undefined, [PENDING]);
+    renderApp('/tools/incomepixels', { token: userToken() });
+    await screen.findByRole('cell', { name: 'Fence' }, { timeout: 5000 });
+    const chart = within(screen.getByRole('region', { name: 'Net income by month' }));
+    expect(
+      await chart.findByText(
+        "The chart appears once a record has its day's price: 1 record is waiting for it.",
+      ),
+    ).toBeInTheDocument();
+    expect(chart.queryByText(/once you have added a record/)).not.toBeInTheDocument();
+  });
+
   it('says in the form that a record is valued at the price of its date', async () => {
     stubIncomeServer();
     const { user } = await openPage();

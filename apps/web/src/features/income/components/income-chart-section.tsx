@@ -9,12 +9,21 @@ const IncomeChart = lazy(async () => ({ default: (await import('./income-chart')
 
 type IncomeChartSectionProps = {
   months: MonthlyNet[] | undefined;
+  /** Records left out of the months because a figure of theirs is still pending. */
+  pending: number;
   currency: DisplayCurrency;
 };
+
+/** What the empty chart waits for: a first record, or the prices of the records there are. */
+const waitingText = (pending: number) =>
+  pending === 0
+    ? 'The chart appears once you have added a record.'
+    : `The chart appears once a record has its day's price: ${pending} ${pending === 1 ? 'record is' : 'records are'} waiting for it.`;
 
 /** Memoised: typing in the search box or picking a month does not redraw the chart. */
 export const IncomeChartSection = memo(function IncomeChartSection({
   months,
+  pending,
   currency,
 }: IncomeChartSectionProps) {
   return (
@@ -33,7 +42,7 @@ export const IncomeChartSection = memo(function IncomeChartSection({
           <Skeleton className="size-full" />
         ) : months.length === 0 ? (
           <p className="flex size-full items-center justify-center text-sm text-slate-400">
-            The chart appears once you have added a record.
+            {waitingText(pending)}
           </p>
         ) : (
           <Suspense fallback={<Skeleton className="size-full" />}>

@@ -118,7 +118,11 @@ function IncomeWorkspace({ config, userId }: IncomeTrackerProps & { userId: numb
 
       <IncomeTotals totals={shown && totalsOf(shown, currency)} currency={currency} />
 
-      <IncomeChartSection months={months} currency={currency} />
+      <IncomeChartSection
+        months={months}
+        pending={rows ? totalsOf(rows, currency).pending : 0}
+        currency={currency}
+      />
 
       <section aria-labelledby="income-records-heading" className="space-y-4">
         <div className="flex flex-wrap items-end justify-between gap-4">
