@@ -41,7 +41,8 @@ test.describe('Income Pixels', () => {
     await expect(form).toBeHidden();
 
     const row = page.getByRole('row').filter({ hasText: 'Land rent' });
-    await expect(row.getByRole('cell').nth(0)).toHaveText('2025-03-15');
+    // The day in the browser's locale (en-US here), as every day on the site.
+    await expect(row.getByRole('cell').nth(0)).toHaveText('March 15, 2025');
     await expect(row.getByRole('cell').nth(1)).toHaveText('250');
     await expect(row.getByRole('cell').nth(2)).toHaveText('Price pending');
     await expect(row.getByRole('cell').nth(3)).toHaveText('$10.46$10.46 in Pixels (price pending)');
@@ -73,9 +74,17 @@ test.describe('Income Pixels', () => {
     await form.getByRole('button', { name: 'Save' }).click();
     await expect(form).toBeHidden();
     const today = new Date().toISOString().slice(0, 10);
+    // Written as the page writes a day: long, in the browser's locale.
+    const todayShown = await page.evaluate(
+      (day) =>
+        new Intl.DateTimeFormat(undefined, { dateStyle: 'long', timeZone: 'UTC' }).format(
+          new Date(`${day}T00:00:00Z`),
+        ),
+      today,
+    );
     await expect(
       page.getByRole('row').filter({ hasText: 'Seeds' }).getByRole('cell').first(),
-    ).toHaveText(today);
+    ).toHaveText(todayShown);
 
     const download = page.waitForEvent('download');
     await page.getByRole('button', { name: 'Export CSV' }).click();

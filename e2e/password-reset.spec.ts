@@ -56,7 +56,11 @@ test.describe('password reset by mail', () => {
       headers: { Authorization: `Bearer ${oldToken}` },
     });
     expect(old.status()).toBe(401);
-    expect(await old.json()).toEqual({ message: 'Your session has ended. Please sign in again.' });
+    // The device signed out by the reset is told why.
+    expect(await old.json()).toEqual({
+      message:
+        'You were signed out because the password of this account was changed. Please sign in with the new password.',
+    });
 
     // The link was for one use, and the page says so as it opens, before a password is typed.
     await page.goto(link!);
