@@ -10,8 +10,6 @@
  * request, so that the load of the machine weighs on each alike; the figure is the median.
  */
 import { randomBytes } from 'node:crypto';
-import fs from 'node:fs';
-import os from 'node:os';
 import path from 'node:path';
 import { performance } from 'node:perf_hooks';
 import { sql } from 'kysely';
@@ -22,8 +20,7 @@ import { hashPassword } from '../apps/server/src/modules/auth/passwords.js';
 import { insertLinks } from '../apps/server/src/modules/links/links.repository.js';
 import { createUser } from '../apps/server/src/modules/users/users.repository.js';
 import { insertWallets } from '../apps/server/src/modules/wallets/wallets.repository.js';
-import { createScratchDatabase } from '../harness/scratch-database.js';
-import { formatTable, median, ms, type Check } from './report.js';
+import { formatTable, median, ms, type Check, onBothEngines } from './report.js';
 
 export type PersonalBenchOptions = { rows: number; postgresUrl: string | undefined };
 
@@ -61,36 +58,9 @@ type List = (typeof LISTS)[number];
 type Reader = { rows: number; token: string };
 
 export async function runPersonalBench(options: PersonalBenchOptions): Promise<Check[]> {
-  const checks: Check[] = [];
-  const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'nexusplay-personal-bench-'));
-  try {
-    checks.push(
-      ...(await measure('SQLite', options.rows, dir, {
-        engine: 'sqlite',
-        file: path.join(dir, 'personal.db'),
-      })),
-    );
-  } finally {
-    fs.rmSync(dir, { recursive: true, force: true });
-  }
-  if (!options.postgresUrl) {
-    console.log('\nNo BENCH_DATABASE_URL or TEST_DATABASE_URL: PostgreSQL not measured.');
-    return checks;
-  }
-  const database = await createScratchDatabase(options.postgresUrl, 'personal');
-  const pgDir = fs.mkdtempSync(path.join(os.tmpdir(), 'nexusplay-personal-bench-'));
-  try {
-    checks.push(
-      ...(await measure('PostgreSQL', options.rows, pgDir, {
-        engine: 'postgres',
-        url: database.url,
-      })),
-    );
-  } finally {
-    fs.rmSync(pgDir, { recursive: true, force: true });
-    await database.drop();
-  }
-  return checks;
+  return onBothEngines('personal', options.postgresUrl, (engineName, dataDir, databaseOptions) =>
+    measure(engineName, options.rows, dataDir, databaseOptions),
+  );
 }
 
 async function measure(

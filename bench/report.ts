@@ -1,3 +1,9 @@
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import type { DatabaseOptions } from '../apps/server/src/db/database.js';
+import { createScratchDatabase } from '../harness/scratch-database.js';
+
 /** One budget of the benchmark, as printed in the final table. */
 export type Check = {
   section: string;
@@ -51,4 +57,37 @@ export function median(values: number[]) {
 export function percentile(sorted: Float64Array, share: number) {
   if (sorted.length === 0) return Number.NaN;
   return sorted[Math.min(sorted.length - 1, Math.ceil(share * sorted.length) - 1)] ?? Number.NaN;
+}
+
+/**
+ * Runs `measure` on a fresh SQLite file, then on a scratch PostgreSQL database when `postgresUrl`
+ * is given, each in a temporary data folder removed afterwards, and gathers their checks.
+ */
+export async function onBothEngines(
+  name: string,
+  postgresUrl: string | undefined,
+  measure: (engineName: string, dataDir: string, options: DatabaseOptions) => Promise<Check[]>,
+): Promise<Check[]> {
+  const checks: Check[] = [];
+  const dir = fs.mkdtempSync(path.join(os.tmpdir(), `nexusplay-${name}-bench-`));
+  try {
+    checks.push(
+      ...(await measure('SQLite', dir, { engine: 'sqlite', file: path.join(dir, `${name}.db`) })),
+    );
+  } finally {
+    fs.rmSync(dir, { recursive: true, force: true });
+  }
+  if (!postgresUrl) {
+    console.log('\nNo BENCH_DATABASE_URL or TEST_DATABASE_URL: PostgreSQL not measured.');
+    return checks;
+  }
+  const database = await createScratchDatabase(postgresUrl, name);
+  const pgDir = fs.mkdtempSync(path.join(os.tmpdir(), `nexusplay-${name}-bench-`));
+  try {
+    checks.push(...(await measure('PostgreSQL', pgDir, { engine: 'postgres', url: database.url })));
+  } finally {
+    fs.rmSync(pgDir, { recursive: true, force: true });
+    await database.drop();
+  }
+  return checks;
 }

@@ -9,8 +9,6 @@
  * it is printed as information until the node runs in a process of its own.
  */
 import { randomBytes } from 'node:crypto';
-import fs from 'node:fs';
-import os from 'node:os';
 import path from 'node:path';
 import { performance } from 'node:perf_hooks';
 import { setImmediate as nextTurn } from 'node:timers/promises';
@@ -25,9 +23,8 @@ import { insertLinks } from '../apps/server/src/modules/links/links.repository.j
 import { takeDailySnapshot } from '../apps/server/src/modules/portfolio/portfolio.service.js';
 import { createUser } from '../apps/server/src/modules/users/users.repository.js';
 import { insertWallets } from '../apps/server/src/modules/wallets/wallets.repository.js';
-import { createScratchDatabase } from '../harness/scratch-database.js';
 import { startPortfolioNode } from './portfolio-bench.js';
-import { median, ms, type Check } from './report.js';
+import { median, ms, type Check, onBothEngines } from './report.js';
 
 export type SnapshotBenchOptions = { wallets: number; postgresUrl: string | undefined };
 
@@ -41,36 +38,9 @@ const MAX_READ_RATIO = 1.5;
 const READ_MS = 3000;
 
 export async function runSnapshotBench(options: SnapshotBenchOptions): Promise<Check[]> {
-  const checks: Check[] = [];
-  const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'nexusplay-snapshot-bench-'));
-  try {
-    checks.push(
-      ...(await measure('SQLite', options.wallets, dir, {
-        engine: 'sqlite',
-        file: path.join(dir, 'snapshot.db'),
-      })),
-    );
-  } finally {
-    fs.rmSync(dir, { recursive: true, force: true });
-  }
-  if (!options.postgresUrl) {
-    console.log('\nNo BENCH_DATABASE_URL or TEST_DATABASE_URL: PostgreSQL not measured.');
-    return checks;
-  }
-  const database = await createScratchDatabase(options.postgresUrl, 'snapshot');
-  const pgDir = fs.mkdtempSync(path.join(os.tmpdir(), 'nexusplay-snapshot-bench-'));
-  try {
-    checks.push(
-      ...(await measure('PostgreSQL', options.wallets, pgDir, {
-        engine: 'postgres',
-        url: database.url,
-      })),
-    );
-  } finally {
-    fs.rmSync(pgDir, { recursive: true, force: true });
-    await database.drop();
-  }
-  return checks;
+  return onBothEngines('snapshot', options.postgresUrl, (engineName, dataDir, databaseOptions) =>
+    measure(engineName, options.wallets, dataDir, databaseOptions),
+  );
 }
 
 async function measure(
