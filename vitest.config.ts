@@ -7,7 +7,7 @@ const postgresUrl = process.env.TEST_DATABASE_URL;
  * the server, so they measure it only on an otherwise idle machine: they run alone, after the
  * rest (vitest.hostile.config.ts, `npm run test:hostile`), never beside the other test files.
  */
-const HOSTILE_FILES = ['test/hostile-files.test.ts', 'test/hostile-exports.test.ts'];
+const HOSTILE_FILES = ['test/modules/uploads/hostile-files.test.ts', 'test/modules/account/hostile-exports.test.ts'];
 
 type Suite = 'server' | 'hostile';
 
@@ -18,7 +18,7 @@ const serverProject = (suite: Suite, engine: 'sqlite' | 'postgres') => ({
   test: {
     name: `${suite}-${engine}`,
     root: 'apps/server',
-    include: suite === 'hostile' ? HOSTILE_FILES : ['test/**/*.test.ts', 'src/**/*.test.ts'],
+    include: suite === 'hostile' ? HOSTILE_FILES : ['test/**/*.test.ts'],
     exclude: suite === 'hostile' ? [] : [...configDefaults.exclude, ...HOSTILE_FILES],
     environment: 'node',
     env: { TEST_ENGINE: engine },

@@ -1,9 +1,9 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { InjectOptions } from 'fastify';
 import { createAdmin } from '../src/modules/users/first-admin.js';
-import { createTestApp, type TestApp } from './helpers/test-app.js';
-import { loginToken, newIdentity, registerUser } from './helpers/accounts.js';
-import { bearer, multipart } from './helpers/content.js';
+import { createTestApp, type TestApp } from './support/test-app.js';
+import { loginToken, newIdentity, registerUser } from './support/accounts.js';
+import { bearer, multipart } from './support/content.js';
 
 /**
  * Every API route the server registers, with the answer each kind of caller gets:

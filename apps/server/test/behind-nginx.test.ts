@@ -6,8 +6,8 @@ import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp, type App } from '../src/app.js';
-import { newIdentity } from './helpers/accounts.js';
-import { createTestDatabase, testConfig, type TestDatabase } from './helpers/test-app.js';
+import { newIdentity } from './support/accounts.js';
+import { createTestDatabase, testConfig, type TestDatabase } from './support/test-app.js';
 
 /** Debian's nginx, or one on the PATH. */
 function findNginx() {

@@ -5,9 +5,9 @@ import {
   startChildServer,
   type ChildData,
   type ChildServer,
-} from './helpers/child-server.js';
+} from './support/child-server.js';
 import { startFakeUpstream } from '../../../harness/fake-upstream.js';
-import { TEST_ENGINE } from './helpers/test-app.js';
+import { TEST_ENGINE } from './support/test-app.js';
 
 const USERS = 6;
 const WORKERS = 16;

@@ -6,9 +6,9 @@ import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createAdmin } from '../src/modules/users/first-admin.js';
 import type { Database } from '../src/db/schema.js';
-import { createTestApp, TEST_ENGINE, type TestApp } from './helpers/test-app.js';
-import { loginToken, newIdentity, registerUser } from './helpers/accounts.js';
-import { bearer, multipart } from './helpers/content.js';
+import { createTestApp, TEST_ENGINE, type TestApp } from './support/test-app.js';
+import { loginToken, newIdentity, registerUser } from './support/accounts.js';
+import { bearer, multipart } from './support/content.js';
 import {
   contentFor,
   listRoutes,
@@ -16,7 +16,7 @@ import {
   pathParam,
   queryString,
   type RouteEntry,
-} from './helpers/hostile-requests.js';
+} from './support/hostile-requests.js';
 
 /**
  * Random and adversarial input against every route the app serves, API and pages, reads and

@@ -5,10 +5,10 @@ import {
   startChildServer,
   type ChildData,
   type ChildServer,
-} from './helpers/child-server.js';
-import { pngImage } from './helpers/content.js';
-import { dropRedisPrefix, TEST_REDIS_URL } from './helpers/shared-pair.js';
-import { TEST_ENGINE } from './helpers/test-app.js';
+} from './support/child-server.js';
+import { pngImage } from './support/content.js';
+import { dropRedisPrefix, TEST_REDIS_URL } from './support/shared-pair.js';
+import { TEST_ENGINE } from './support/test-app.js';
 
 const ADMIN = { email: 'admin@example.com', password: 'admin password for tests' };
 

@@ -11,9 +11,9 @@ import {
   startChildServer,
   type ChildData,
   type ChildServer,
-} from './helpers/child-server.js';
+} from './support/child-server.js';
 import { ROOT, SERVING, SOURCE_ENTRY } from '../../../harness/server-process.js';
-import { TEST_ENGINE } from './helpers/test-app.js';
+import { TEST_ENGINE } from './support/test-app.js';
 
 const TSX_LOADER = pathToFileURL(createRequire(import.meta.url).resolve('tsx')).href;
 
