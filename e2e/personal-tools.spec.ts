@@ -68,7 +68,7 @@ test.describe('personal tools', () => {
     await expect(editedRow.getByText('Pixels')).toBeVisible();
 
     await editedRow.getByRole('button', { name: 'Copy the address of Main vault' }).click();
-    const toast = page.getByRole('status').filter({ hasText: 'Wallet address copied!' });
+    const toast = page.getByText('Wallet address copied!');
     await expect(toast).toBeVisible();
     expect(await copiedText(page)).toBe(ADDRESS.toLowerCase());
     await expect(toast).toBeHidden({ timeout: 5_000 });

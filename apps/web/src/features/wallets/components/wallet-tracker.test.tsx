@@ -154,7 +154,7 @@ describe('copying an address', () => {
 
     expect(writeText).toHaveBeenCalledWith(ADDRESS);
     const toast = screen.getByText('Wallet address copied!');
-    expect(toast.closest('[role="status"]')).not.toBeNull();
+    expect(toast.closest('[aria-live="polite"]')).not.toBeNull();
 
     act(() => vi.advanceTimersByTime(2999));
     expect(screen.getByText('Wallet address copied!')).toBeInTheDocument();

@@ -9,7 +9,7 @@ import { ConfirmDialog } from '../../../components/ui/confirm-dialog';
 import type { Column } from '../../../components/ui/data-table';
 import { FormDialog } from '../../../components/ui/form-dialog';
 import { rowActionsColumn } from '../../../components/ui/row-actions';
-import { StatusToast } from '../../../components/ui/status-toast';
+import { useToast } from '../../../components/ui/toast';
 import {
   portfolioHistoryQuery,
   portfolioQuery,
@@ -29,13 +29,12 @@ import { WalletAddress } from './wallet-address';
 import { walletName } from './wallet-display';
 import { WalletForm } from './wallet-form';
 import { useAuth } from '../../../lib/auth';
-import { useFlashMessage } from '../../../lib/use-flash-message';
 import { usePagedSearch } from '../../../lib/use-paged-search';
 import { useDeleteConfirmation, useFormDialog } from '../../../lib/use-row-dialogs';
 import { PagedTable, PERSONAL_PAGE_SIZE } from '../../../components/ui/paged-table';
 import { CellText } from '../../../components/ui/cell-text';
 
-/** How long the copy confirmation stays on screen (SPEC 9). */
+/** How long the copy confirmation (and its failure) stays on screen (SPEC 9). */
 const COPY_TOAST_MS = 3000;
 
 export function WalletTracker() {
@@ -50,7 +49,7 @@ export function WalletTracker() {
   const deletion = useDeleteConfirmation<TWallet>(useDeleteWalletMutation());
   const exportMutation = useExportWalletsMutation();
   const importMutation = useImportWalletsMutation();
-  const toast = useFlashMessage(COPY_TOAST_MS);
+  const toast = useToast();
   const portfolio = useQuery(portfolioQuery(userId));
   const history = useQuery(portfolioHistoryQuery(userId));
   const refresh = useRefreshPortfolioMutation(userId);
@@ -80,8 +79,10 @@ export function WalletTracker() {
         <WalletAddress
           address={wallet.wallet_address}
           walletName={walletName(wallet)}
-          onCopied={() => toast.flash('Wallet address copied!')}
-          onCopyFailed={() => toast.flash('The address could not be copied.', 'error')}
+          onCopied={() => toast.success('Wallet address copied!', { durationMs: COPY_TOAST_MS })}
+          onCopyFailed={() =>
+            toast.error('The address could not be copied.', { durationMs: COPY_TOAST_MS })
+          }
         />
       ),
     },
@@ -204,8 +205,6 @@ export function WalletTracker() {
         pendingLabel="Deleting..."
         error={deletion.error ? 'Failed to delete wallet.' : undefined}
       />
-
-      <StatusToast message={toast.message} />
     </>
   );
 }
