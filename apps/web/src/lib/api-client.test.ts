@@ -1,8 +1,19 @@
+import {
+  TOTAL_COUNT_HEADER,
+  TOTAL_IS_LOWER_BOUND_HEADER,
+} from '@nexusplay/contract/wire-constants';
 import { describe, expect, it } from 'vitest';
 import { stubApi, stubFetch } from '../test/fetch-stub';
 import { userToken } from '../test/tokens';
-import { ApiError, apiRequest, getList, nextListOffset, readErrorResponse } from './api-client';
-import { TOKEN_STORAGE_KEY } from './auth-token';
+import {
+  ApiError,
+  apiRequest,
+  getList,
+  nextListOffset,
+  readErrorResponse,
+  SESSION_ENDED_MESSAGE,
+} from './api-client';
+import { dismissSignedOutNotice, getSignedOutNotice, TOKEN_STORAGE_KEY } from './auth-token';
 
 describe('apiRequest', () => {
   it('sends JSON under /api with the stored token as a bearer', async () => {
@@ -18,6 +29,7 @@ describe('apiRequest', () => {
     expect(answer).toEqual({ ok: true });
     const [url, init] = fetchMock.mock.calls[0] ?? [];
     expect(url).toBe('/api/things');
+    expect(init?.method).toBe('POST');
     const headers = new Headers(init?.headers);
     expect(headers.get('Content-Type')).toBe('application/json');
     expect(headers.get('Accept')).toBe('application/json');
@@ -25,11 +37,23 @@ describe('apiRequest', () => {
     expect(init?.body).toBe('{"name":"x"}');
   });
 
-  it('sends no Authorization header without a stored token', async () => {
+  it('sends a bare GET without a stored token, and answers undefined for an empty body', async () => {
     const fetchMock = stubFetch({ status: 204 });
-    await apiRequest('/things');
-    const headers = new Headers(fetchMock.mock.calls[0]?.[1]?.headers);
+    await expect(apiRequest('/things')).resolves.toBeUndefined();
+    const [url, init] = fetchMock.mock.calls[0] ?? [];
+    expect(url).toBe('/api/things');
+    expect(init?.method).toBe('GET');
+    expect(init?.body).toBeUndefined();
+    const headers = new Headers(init?.headers);
     expect(headers.has('Authorization')).toBe(false);
+    expect(headers.has('Content-Type')).toBe(false);
+  });
+
+  it('hands the abort signal to fetch', async () => {
+    const fetchMock = stubFetch({ status: 200, body: [] });
+    const controller = new AbortController();
+    await apiRequest('/things', { signal: controller.signal });
+    expect(fetchMock.mock.calls[0]?.[1]?.signal).toBe(controller.signal);
   });
 
   it('turns the error shape into an ApiError', async () => {
@@ -41,8 +65,19 @@ describe('apiRequest', () => {
     expect(error).toBeInstanceOf(ApiError);
     expect(error).toMatchObject({
       status: 409,
+      message: 'Already taken.',
       serverMessage: 'Already taken.',
       fieldErrors: { email: 'Email is already registered.' },
+      serverError: undefined,
+    });
+  });
+
+  it("keeps the link routes' error field", async () => {
+    stubFetch({ status: 400, body: { message: 'Invalid.', error: 'That URL is not allowed.' } });
+    await expect(apiRequest('/links', { method: 'POST', body: {} })).rejects.toMatchObject({
+      status: 400,
+      serverError: 'That URL is not allowed.',
+      fieldErrors: {},
     });
   });
 
@@ -50,14 +85,38 @@ describe('apiRequest', () => {
     stubFetch({ status: 500, body: '<html>' });
     const error = await apiRequest('/things').catch((e) => e);
     expect(error).toBeInstanceOf(ApiError);
-    expect(error.serverMessage).toBeUndefined();
+    expect(error).toMatchObject({
+      status: 500,
+      message: 'The request failed with status 500.',
+      serverMessage: undefined,
+      fieldErrors: {},
+    });
   });
 
-  it('drops the stored token when an authenticated call answers 401', async () => {
+  it("drops the stored token when an authenticated call answers 401, keeping the server's why", async () => {
     window.localStorage.setItem(TOKEN_STORAGE_KEY, userToken());
-    stubFetch({ status: 401, body: { message: 'Unauthorized.' } });
-    await expect(apiRequest('/wallets')).rejects.toBeInstanceOf(ApiError);
+    stubFetch({ status: 401, body: { message: 'Your password was changed.' } });
+    await expect(apiRequest('/wallets')).rejects.toMatchObject({ status: 401 });
     expect(window.localStorage.getItem(TOKEN_STORAGE_KEY)).toBeNull();
+    expect(getSignedOutNotice()).toBe('Your password was changed.');
+    dismissSignedOutNotice();
+  });
+
+  it('says the session ended when a 401 brings no message', async () => {
+    window.localStorage.setItem(TOKEN_STORAGE_KEY, userToken());
+    stubFetch({ status: 401 });
+    await expect(apiRequest('/wallets')).rejects.toBeInstanceOf(ApiError);
+    expect(getSignedOutNotice()).toBe(SESSION_ENDED_MESSAGE);
+    dismissSignedOutNotice();
+  });
+
+  it('ends no session when a guest call answers 401', async () => {
+    stubFetch({ status: 401, body: { message: 'Wrong email or password.' } });
+    await expect(apiRequest('/login', { method: 'POST', body: {} })).rejects.toMatchObject({
+      status: 401,
+      serverMessage: 'Wrong email or password.',
+    });
+    expect(getSignedOutNotice()).toBeNull();
   });
 });
 
@@ -90,6 +149,20 @@ describe('getList', () => {
     const page = await getList<Item>('/games', { q: ' axie  ', limit: 2, offset: 2 });
     expect(page).toEqual({ items: [{ id: 3 }, { id: 4 }], total: 120 });
     expect(fetchMock.mock.calls[0]?.[0]).toBe('/api/games?q=axie&limit=2&offset=2');
+    expect(fetchMock.mock.calls[0]?.[1]?.method).toBe('GET');
+  });
+
+  it('says when the total is only a lower bound', async () => {
+    stubApi(() => ({
+      status: 200,
+      body: [{ id: 1 }],
+      headers: { [TOTAL_COUNT_HEADER]: '101', [TOTAL_IS_LOWER_BOUND_HEADER]: 'true' },
+    }));
+    expect(await getList<Item>('/games', { q: 'game', limit: 1 })).toEqual({
+      items: [{ id: 1 }],
+      total: 101,
+      totalIsLowerBound: true,
+    });
   });
 
   it('leaves out an empty search', async () => {
