@@ -3,6 +3,13 @@ import type { FieldValues, Path, UseFormReturn } from 'react-hook-form';
 import type { FormFeedback } from '../components/ui/form-alert';
 import { ApiError } from './api-client';
 
+/** What a failed save says: messages about fields, and one about the form as a whole. */
+export type SaveFailure = {
+  fields?: Readonly<Record<string, string>>;
+  /** Said above the form; without it, a message no field of the form can show, else the fallback. */
+  message?: string | undefined;
+};
+
 type SaveErrorOptions = {
   /** What to say above the form when the failure names no field of it. */
   fallback: string;
@@ -11,9 +18,22 @@ type SaveErrorOptions = {
    * messages go to `errors.root[field]`, and the control clears them when it changes.
    */
   outside?: readonly string[];
+  /**
+   * Reads a failure where the spec words it otherwise than the server's field messages (the link
+   * routes' `error` field, the sign-in form's one message). Define it outside the component: the
+   * messages are placed again whenever it changes.
+   */
+  describe?: (error: Error, fallback: string) => SaveFailure;
 };
 
 const NONE: readonly string[] = [];
+
+/** The server's field messages, and its own message when it names no field. */
+export function describeSaveFailure(error: Error): SaveFailure {
+  if (!(error instanceof ApiError)) return {};
+  const named = Object.keys(error.fieldErrors).length > 0;
+  return { fields: error.fieldErrors, message: named ? undefined : error.serverMessage };
+}
 
 /**
  * Places a failed save's field messages under the form's own fields, as react-hook-form errors,
@@ -26,35 +46,28 @@ export function useSaveErrors<TValues extends FieldValues>(
   form: Pick<UseFormReturn<TValues>, 'getValues' | 'setError'>,
   error: Error | null,
   feedback: FormFeedback,
-  { fallback, outside = NONE }: SaveErrorOptions,
+  { fallback, outside = NONE, describe = describeSaveFailure }: SaveErrorOptions,
 ): string | undefined {
   const { getValues, setError } = form;
   const { stands } = feedback;
 
   useEffect(() => {
-    if (!(error instanceof ApiError)) return;
+    if (error === null) return;
     const own = Object.keys(getValues());
-    for (const [field, message] of Object.entries(error.fieldErrors)) {
+    for (const [field, message] of Object.entries(describe(error, fallback).fields ?? {})) {
       // A field changed while the save was under way no longer has the value the message is about.
       if (!stands([field])) continue;
       if (outside.includes(field)) setError(`root.${field}`, { type: 'server', message });
       else if (own.includes(field)) setError(field as Path<TValues>, { type: 'server', message });
     }
-  }, [error, getValues, setError, stands, outside]);
+  }, [error, getValues, setError, stands, outside, describe, fallback]);
 
-  return generalMessage(error, [...Object.keys(getValues()), ...outside], fallback, stands);
-}
-
-function generalMessage(
-  error: Error | null,
-  fields: readonly string[],
-  fallback: string,
-  stands: FormFeedback['stands'],
-): string | undefined {
   if (error === null || !stands()) return undefined;
-  if (!(error instanceof ApiError)) return fallback;
-  const named = Object.keys(error.fieldErrors);
-  const unplaced = named.filter((field) => !fields.includes(field));
-  if (unplaced[0] !== undefined) return error.fieldErrors[unplaced[0]];
-  return named.length > 0 ? undefined : (error.serverMessage ?? fallback);
+  const { fields = {}, message } = describe(error, fallback);
+  if (message !== undefined) return message;
+  const placed = [...Object.keys(getValues()), ...outside];
+  const named = Object.keys(fields);
+  const unplaced = named.find((field) => !placed.includes(field));
+  if (unplaced !== undefined) return fields[unplaced];
+  return named.length > 0 ? undefined : fallback;
 }

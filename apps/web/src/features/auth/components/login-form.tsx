@@ -8,14 +8,16 @@ import { FormAlertMessages, useFormFeedback } from '../../../components/ui/form-
 import { TextField } from '../../../components/ui/text-field';
 import { ApiError } from '../../../lib/api-client';
 import { useAuth } from '../../../lib/auth';
+import { useSaveErrors, type SaveFailure } from '../../../lib/form-errors';
 import { useLoginMutation } from '../api/login';
 import { standingMessages } from './form-messages';
 
 const LOGIN_FALLBACK_ERROR = 'Invalid email or password. Please try again.';
 const FIELDS = ['email', 'password'] as const;
 
-function loginErrorMessage(error: Error): string {
-  return (error instanceof ApiError && error.serverMessage) || LOGIN_FALLBACK_ERROR;
+/** Whatever the server says about a sign-in is one message, about both fields. */
+function loginFailure(error: Error, fallback: string): SaveFailure {
+  return { message: (error instanceof ApiError && error.serverMessage) || fallback };
 }
 
 type LoginFormProps = {
@@ -46,9 +48,11 @@ export function LoginForm({ onLoggedIn, onForgotPassword }: LoginFormProps) {
   });
 
   const invalid = standingMessages(form.formState.errors, FIELDS, feedback);
-  // Whatever the server says about a sign-in is about both fields.
-  const serverMessage = mutation.error && feedback.stands(FIELDS) ? mutation.error : null;
-  const messages = serverMessage ? [loginErrorMessage(serverMessage)] : invalid.messages;
+  const serverMessage = useSaveErrors(form, mutation.error, feedback, {
+    fallback: LOGIN_FALLBACK_ERROR,
+    describe: loginFailure,
+  });
+  const messages = serverMessage ? [serverMessage] : invalid.messages;
   const alertFor = (field: (typeof FIELDS)[number]) =>
     serverMessage || invalid.fields.has(field) ? alertId : undefined;
 

@@ -8,6 +8,7 @@ import { FormAlertMessages, useFormFeedback } from '../../../components/ui/form-
 import { TextField } from '../../../components/ui/text-field';
 import { useToast } from '../../../components/ui/toast';
 import { ApiError } from '../../../lib/api-client';
+import { useSaveErrors, type SaveFailure } from '../../../lib/form-errors';
 import { useRegisterMutation } from '../api/register';
 import { standingMessages } from './form-messages';
 
@@ -21,19 +22,17 @@ const ZRegisterForm = ZRegisterRequest.extend({
   path: ['confirmPassword'],
 });
 
-type Problem = { message: string; field?: string };
-
-/** The server's email error wins over its username error (SPEC 8). */
-function registerProblem(error: Error): Problem {
-  if (!(error instanceof ApiError)) return { message: REGISTER_FALLBACK_ERROR };
+/** The server's email error wins over its username error (SPEC 8); one message in all. */
+function registerFailure(error: Error, fallback: string): SaveFailure {
+  if (!(error instanceof ApiError)) return { message: fallback };
   const { email, username, ...otherFields } = error.fieldErrors;
-  if (email) return { message: email, field: 'email' };
-  if (username) return { message: username, field: 'username' };
+  if (email) return { fields: { email } };
+  if (username) return { fields: { username } };
   // A rejected field the form did not catch itself is still worth naming.
   const [field, message] = Object.entries(otherFields)[0] ?? [];
-  if (error.status === 400 && field && message) return { message, field };
+  if (error.status === 400 && field && message) return { fields: { [field]: message } };
   if (error.status === 400 && error.serverMessage) return { message: error.serverMessage };
-  return { message: REGISTER_FALLBACK_ERROR };
+  return { message: fallback };
 }
 
 type RegisterFormProps = {
@@ -71,12 +70,14 @@ export function RegisterForm({ onRegistered }: RegisterFormProps) {
     password: ['username', 'email'],
     confirmPassword: ['password'],
   });
-  const problem = mutation.error ? registerProblem(mutation.error) : undefined;
-  const serverProblem =
-    problem && feedback.stands(problem.field ? [problem.field] : undefined) ? problem : undefined;
-  const messages = serverProblem ? [serverProblem.message] : invalid.messages;
+  // The server's message about a field joins the form's own; one about none stands alone.
+  const serverMessage = useSaveErrors(form, mutation.error, feedback, {
+    fallback: REGISTER_FALLBACK_ERROR,
+    describe: registerFailure,
+  });
+  const messages = serverMessage ? [serverMessage] : invalid.messages;
   const alertFor = (field: (typeof FIELDS)[number]) =>
-    serverProblem?.field === field || invalid.fields.has(field) ? alertId : undefined;
+    invalid.fields.has(field) ? alertId : undefined;
 
   return (
     <form noValidate onSubmit={feedback.submit(onSubmit)} className="space-y-4">

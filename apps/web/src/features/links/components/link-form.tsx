@@ -8,6 +8,7 @@ import { FormAlert, useFormFeedback } from '../../../components/ui/form-alert';
 import { TextField } from '../../../components/ui/text-field';
 import { useSaveLinkMutation } from '../api/manage-links';
 import { linkFailureMessage } from '../api/link-session';
+import { useSaveErrors, type SaveFailure } from '../../../lib/form-errors';
 
 /** Each field's input; a field added to the contract is a compile error here until it has one. */
 const INPUTS: Record<TLinkField, Omit<ComponentProps<typeof TextField>, 'name'>> = {
@@ -27,6 +28,11 @@ const INPUTS: Record<TLinkField, Omit<ComponentProps<typeof TextField>, 'name'>>
     hint: 'Optional. Group links by game or topic.',
   },
 };
+
+/** A link save's failure is one message above the form: its `error` field, else the fallback (SPEC 8). */
+function linkFailure(error: Error, fallback: string): SaveFailure {
+  return { message: linkFailureMessage(error, fallback) };
+}
 
 type LinkFormProps = {
   /** The link to edit; without one the form adds a new link. */
@@ -61,17 +67,14 @@ export function LinkForm({ link, onSaved, onCancel }: LinkFormProps) {
       },
     );
   });
+  const alert = useSaveErrors(form, mutation.error, feedback, {
+    fallback: link ? 'Failed to update link.' : 'Failed to create link.',
+    describe: linkFailure,
+  });
 
   return (
     <form noValidate onSubmit={feedback.submit(onSubmit)} className="space-y-5">
-      {mutation.error && feedback.stands() ? (
-        <FormAlert>
-          {linkFailureMessage(
-            mutation.error,
-            link ? 'Failed to update link.' : 'Failed to create link.',
-          )}
-        </FormAlert>
-      ) : null}
+      {alert ? <FormAlert>{alert}</FormAlert> : null}
       {LINK_FIELDS.map((field) => (
         <TextField
           key={field}

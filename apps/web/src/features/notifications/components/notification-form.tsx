@@ -6,10 +6,15 @@ import { FormAlert, useFormFeedback } from '../../../components/ui/form-alert';
 import { TextField } from '../../../components/ui/text-field';
 import { TextareaField } from '../../../components/ui/textarea-field';
 import { useToast } from '../../../components/ui/toast';
-import { useSaveErrors } from '../../../lib/form-errors';
+import { describeSaveFailure, useSaveErrors, type SaveFailure } from '../../../lib/form-errors';
 import { useSaveNotificationMutation } from '../api/manage-notifications';
 
 const SAVE_FAILED_MESSAGE = 'Terjadi kesalahan saat mengirim data.';
+
+/** The server's reasons go under their fields; above the form it is always the SPEC's sentence. */
+function notificationFailure(error: Error, fallback: string): SaveFailure {
+  return { ...describeSaveFailure(error), message: fallback };
+}
 
 type NotificationFormProps = {
   /** The notification to edit; without one the form creates a new notification. */
@@ -50,12 +55,14 @@ export function NotificationForm({ notification, onSaved, onCancelEdit }: Notifi
     );
   });
 
-  // The server's reasons go under their fields; above the form it is always the SPEC's sentence.
-  useSaveErrors(form, mutation.error, feedback, { fallback: SAVE_FAILED_MESSAGE });
+  const alert = useSaveErrors(form, mutation.error, feedback, {
+    fallback: SAVE_FAILED_MESSAGE,
+    describe: notificationFailure,
+  });
 
   return (
     <form noValidate onSubmit={feedback.submit(onSubmit)} className="space-y-5">
-      {mutation.isError && feedback.stands() ? <FormAlert>{SAVE_FAILED_MESSAGE}</FormAlert> : null}
+      {alert ? <FormAlert>{alert}</FormAlert> : null}
       <TextField
         label="Judul"
         autoComplete="off"
