@@ -1,5 +1,7 @@
 import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { withoutControlCharacters } from '@nexusplay/contract/text';
+import { SEARCH_COUNT_LOOKAHEAD } from '../../src/db/search.js';
 import { listBlogs } from '../../src/modules/blogs/blogs.repository.js';
 import { insertGame, listGames } from '../../src/modules/games/games.repository.js';
 import { listLinks } from '../../src/modules/links/links.repository.js';
@@ -36,6 +38,20 @@ const anyText = fc.oneof(
   ),
 );
 
+/** What a search for `q` should find among `names`, as a person would say it: the names holding
+ * the text whatever its letter case, control characters aside. Only for ASCII text, where every
+ * engine folds letter case alike. */
+const naiveMatches = (names: string[], q: string) => {
+  const text = withoutControlCharacters(q).toLowerCase();
+  return names.filter((name) => name.toLowerCase().includes(text));
+};
+const isAscii = (text: string) => [...text].every((c) => c.charCodeAt(0) < 0x80);
+
+const GAMES = Array.from({ length: 130 }, (_, i) => `Game ${i}`);
+/** The list's order: the newest (highest id) first. */
+const GAMES_NEWEST_FIRST = [...GAMES].reverse();
+const TOOLS = [{ name: 'Gamer tool', description: 'x' }];
+
 describe(`search text on ${TEST_ENGINE}`, () => {
   let database: TestDatabase;
 
@@ -43,25 +59,23 @@ describe(`search text on ${TEST_ENGINE}`, () => {
     database = await createTestDatabase();
     const db = database.db.kysely;
     // More matches than a page and its look-ahead, so every branch of the catalogue search runs.
-    for (let i = 0; i < 130; i += 1) {
-      await insertGame(db, {
-        name: `Game ${i}`,
-        description: 'A game',
-        link: 'https://g.test',
-        image: null,
-      });
+    for (const name of GAMES) {
+      await insertGame(db, { name, description: 'A game', link: 'https://g.test', image: null });
     }
-    await insertTool(db, { name: 'Gamer tool', icon: 'wallet', description: 'x', link: null });
+    for (const tool of TOOLS) await insertTool(db, { ...tool, icon: 'wallet', link: null });
   });
   afterAll(() => database.drop());
 
-  it('never builds a malformed query, whatever the text', async () => {
+  const names = (page: { items: { name: string }[] }) => page.items.map((row) => row.name);
+
+  it('never builds a malformed query, and finds what the text names, whatever the text', async () => {
     const db = database.db.kysely;
     const engine = database.db.engine;
+    const horizon = 1 + SEARCH_COUNT_LOOKAHEAD;
     await fc.assert(
       fc.asyncProperty(anyText, async (q) => {
         const query = { q, limit: 1, offset: 0 };
-        const results = await Promise.all([
+        const [games, blogs, tools, users, wallets, links] = await Promise.all([
           listGames(db, engine, query),
           listBlogs(db, engine, query),
           listTools(db, engine, query),
@@ -69,15 +83,51 @@ describe(`search text on ${TEST_ENGINE}`, () => {
           listWallets(db, engine, 1, query),
           listLinks(db, engine, 1, query),
         ]);
-        for (const result of results) expect(Array.isArray(result.items)).toBe(true);
+        // Nothing of these lists exists, so nothing may be found.
+        for (const empty of [blogs, users, wallets, links]) {
+          expect(empty).toMatchObject({ items: [], total: 0 });
+        }
+        // Other text (accents, other scripts) may fold differently per engine; it is checked
+        // above to make a well-formed query, and by name below.
+        if (!isAscii(q)) return;
+        const gamesFound = naiveMatches(GAMES_NEWEST_FIRST, q);
+        expect(names(games)).toEqual(gamesFound.slice(0, 1));
+        // An empty text is no search: the whole list, counted exactly.
+        expect(games.total).toBe(q === '' ? GAMES.length : Math.min(gamesFound.length, horizon));
+        const toolsFound = TOOLS.filter(
+          ({ name, description }) => naiveMatches([name, description], q).length > 0,
+        );
+        expect(names(tools)).toEqual(toolsFound.map((tool) => tool.name));
+        expect(tools.total).toBe(toolsFound.length);
       }),
       { numRuns: 300 },
     );
   }, 60_000);
 
-  it('still finds the rows a text names, control characters aside', async () => {
-    const db = database.db.kysely;
-    const found = await listGames(db, database.db.engine, { q: 'Game 12\u0000', limit: 50 });
-    expect(found.items.map((game) => game.name)).toContain('Game 12');
+  it.each([
+    ['a name in another letter case', 'gAmE 12', ['Game 129', 'Game 128', 'Game 127']],
+    ['a name with control characters in it', 'Game 12\u0000', ['Game 129', 'Game 128', 'Game 127']],
+    ['text shorter than the index reads', '12', ['Game 129', 'Game 128', 'Game 127']],
+    ['a LIKE wildcard, as itself', 'Game_1', []],
+    ['a percent sign, as itself', '%', []],
+    ['an FTS5 operator, as text', '" OR "', []],
+    ['a description (games match their name only)', 'A game', []],
+  ])('finds the games for %s', async (_, q, firstThree) => {
+    const found = await listGames(database.db.kysely, database.db.engine, { q, limit: 3 });
+    expect(names(found)).toEqual(firstThree);
+    expect(found.total).toBe(naiveMatches(GAMES, q).length);
+  });
+
+  it('counts a common word only as far as the look-ahead, and says so', async () => {
+    const found = await listGames(database.db.kysely, database.db.engine, { q: 'game', limit: 10 });
+    expect(names(found)).toEqual(GAMES_NEWEST_FIRST.slice(0, 10));
+    expect(found).toMatchObject({ total: 10 + SEARCH_COUNT_LOOKAHEAD, totalIsLowerBound: true });
+  });
+
+  it('finds a tool by its name or its description', async () => {
+    const { kysely, engine } = database.db;
+    expect(names(await listTools(kysely, engine, { q: 'GAMER' }))).toEqual(['Gamer tool']);
+    expect(names(await listTools(kysely, engine, { q: 'x' }))).toEqual(['Gamer tool']);
+    expect(names(await listTools(kysely, engine, { q: 'Game 1' }))).toEqual([]);
   });
 });
