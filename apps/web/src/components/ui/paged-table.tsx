@@ -1,5 +1,5 @@
 import type { Key, ReactNode } from 'react';
-import { DataTable, type Column } from './data-table';
+import { DataTable, type Column, type TableLayout } from './data-table';
 import { Pagination } from './pagination';
 import { SearchField } from './search-field';
 import type { usePagedSearch } from '../../lib/use-paged-search';
@@ -28,28 +28,70 @@ export function emptyTextsFor(noun: string): EmptyTexts {
   };
 }
 
-type PagedTableProps<T> = {
+/** What every table has, however its rows arrive. */
+type TableProps<T> = {
+  columns: Column<T>[];
+  rowKey: (row: T, index: number) => Key;
+  caption: string;
+  skeletonRows?: number;
+  /** What an opened row shows beneath it (see DataTable). */
+  detail?: ((row: T) => ReactNode) | undefined;
+  /** The row open in a form beside the table, marked as current. */
+  rowCurrent?: ((row: T) => boolean) | undefined;
+  layout?: TableLayout;
+};
+
+/** Rows searched and paged on the server, with the table's own search box and pager. */
+type ServerPagedProps<T> = TableProps<T> & {
   paging: ReturnType<typeof usePagedSearch>;
   list: PagedList<T>;
   pageSize: number;
-  columns: Column<T>[];
-  rowKey: (row: T) => Key;
   search: { label: string; placeholder: string };
   /** Buttons beside the search box, such as export, import and add; the toolbar then spans the page. */
   actions?: ReactNode;
-  caption: string;
   emptyText: EmptyTexts;
   pagesLabel: string;
   /** Show the pager only once there is more than one page, rather than whenever the list is in. */
   pagerWhenNeeded?: boolean;
-  skeletonRows?: number;
-  /** What an opened row shows beneath it (see DataTable). */
-  detail?: ((row: T) => ReactNode) | undefined;
+  rows?: never;
 };
 
-/** A searchable, paged table; searching and paging happen on the server. */
+/**
+ * A whole list the page already holds (a short list, or one the page filters and sorts itself):
+ * every row at once, with no search box or pager of the table's own.
+ */
+type WholeListProps<T> = TableProps<T> & {
+  /** Undefined while the list is on its way. */
+  rows: T[] | undefined;
+  /** The list could not be loaded: the table says `emptyText.failed` instead of rows. */
+  failed?: boolean;
+  emptyText: Pick<EmptyTexts, 'none'> & Partial<Pick<EmptyTexts, 'failed'>>;
+  paging?: never;
+};
+
+type PagedTableProps<T> = ServerPagedProps<T> | WholeListProps<T>;
+
+/**
+ * The app's one table. Given `paging`, searching and paging happen on the server and the table
+ * brings its search box and pager; given `rows`, it shows that whole list as it is.
+ */
 export function PagedTable<T>(props: PagedTableProps<T>): ReactNode {
-  const { paging, search, actions } = props;
+  if (props.paging === undefined) return <WholeList {...props} />;
+  return <ServerPaged {...props} />;
+}
+
+function WholeList<T>({ rows, failed = false, emptyText, ...table }: WholeListProps<T>) {
+  return (
+    <DataTable
+      {...table}
+      rows={failed ? [] : rows}
+      emptyText={failed ? (emptyText.failed ?? emptyText.none) : emptyText.none}
+    />
+  );
+}
+
+function ServerPaged<T>({ search, actions, ...props }: ServerPagedProps<T>) {
+  const { paging } = props;
   const searchField = (
     <SearchField
       label={search.label}
@@ -83,15 +125,11 @@ function TableAndPager<T>({
   paging,
   list,
   pageSize,
-  columns,
-  rowKey,
-  caption,
   emptyText,
   pagesLabel,
   pagerWhenNeeded = false,
-  skeletonRows,
-  detail,
-}: PagedTableProps<T>) {
+  ...table
+}: Omit<ServerPagedProps<T>, 'search' | 'actions'>) {
   const offset = paging.query.offset ?? 0;
   const total = list.data?.total ?? 0;
   // With no rows on the first page the table's empty text says it all; "Showing 0–0 of 0" would
@@ -101,16 +139,12 @@ function TableAndPager<T>({
   return (
     <>
       <DataTable
-        caption={caption}
-        columns={columns}
+        {...table}
         rows={list.data?.items ?? (list.isError ? [] : undefined)}
-        rowKey={rowKey}
         emptyText={
           list.isError ? emptyText.failed : paging.query.q ? emptyText.noMatch : emptyText.none
         }
         refreshing={list.isPlaceholderData}
-        skeletonRows={skeletonRows}
-        detail={detail}
       />
       {list.data && showPager ? (
         <Pagination
