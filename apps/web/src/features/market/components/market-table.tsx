@@ -1,6 +1,7 @@
 import type { TMarketItem } from '@nexusplay/contract/market';
-import { ArrowDownIcon, ArrowUpDownIcon, ArrowUpIcon } from 'lucide-react';
 import type { ReactNode } from 'react';
+import type { Column } from '../../../components/ui/data-table';
+import { PagedTable } from '../../../components/ui/paged-table';
 import { cx } from '../../../lib/class-names';
 import { formatMinutes, type SortKey, type SortState } from './market-items';
 
@@ -71,89 +72,26 @@ type MarketTableProps = {
 
 /** One category's items; the sortable headers are buttons that say how the column is ordered. */
 export function MarketTable({ category, items, sort, onSort }: MarketTableProps) {
+  const columns = COLUMNS.map(({ header, width, sortKey, numeric, cell }): Column<TMarketItem> => ({
+    header,
+    cell,
+    className: cx(width, 'break-words', numeric && 'text-right tabular-nums'),
+    sort: sortKey
+      ? {
+          direction: sort?.key === sortKey ? sort.direction : undefined,
+          onSort: () => onSort(sortKey),
+        }
+      : undefined,
+  }));
   return (
-    // The frame holds its absolutely placed descendants too (the visually hidden text of an empty
-    // cell): without a position of its own they would be placed, and widen, outside it.
-    <div className="relative overflow-x-auto rounded-xl border border-slate-800 bg-slate-900/60">
-      <table className="w-full min-w-[56rem] table-fixed text-left text-sm">
-        <caption className="sr-only">{category} items</caption>
-        <thead className="border-b border-slate-800 bg-slate-900 text-xs tracking-wide text-slate-400 uppercase">
-          <tr>
-            {COLUMNS.map((column) => {
-              const direction =
-                column.sortKey && sort?.key === column.sortKey ? sort.direction : undefined;
-              return (
-                <th
-                  key={column.header}
-                  scope="col"
-                  aria-sort={direction}
-                  className={cx(
-                    'px-4 py-3 font-semibold',
-                    column.width,
-                    column.numeric && 'text-right',
-                  )}
-                >
-                  {column.sortKey ? (
-                    <SortButton
-                      label={column.header}
-                      direction={direction}
-                      onClick={() => column.sortKey && onSort(column.sortKey)}
-                    />
-                  ) : (
-                    column.header
-                  )}
-                </th>
-              );
-            })}
-          </tr>
-        </thead>
-        <tbody className="divide-y divide-slate-800">
-          {items.map((item, index) => (
-            // Upstream rows carry no id, and two may share a name within a category.
-            <tr key={`${item.name}-${index}`} className="hover:bg-white/[0.02]">
-              {COLUMNS.map((column) => (
-                <td
-                  key={column.header}
-                  className={cx(
-                    'px-4 py-3 break-words text-slate-200',
-                    column.numeric && 'text-right tabular-nums',
-                  )}
-                >
-                  {column.cell(item)}
-                </td>
-              ))}
-            </tr>
-          ))}
-        </tbody>
-      </table>
-    </div>
-  );
-}
-
-type SortButtonProps = {
-  label: string;
-  direction: 'ascending' | 'descending' | undefined;
-  onClick: () => void;
-};
-
-function SortButton({ label, direction, onClick }: SortButtonProps) {
-  const Icon =
-    direction === 'ascending'
-      ? ArrowUpIcon
-      : direction === 'descending'
-        ? ArrowDownIcon
-        : ArrowUpDownIcon;
-  return (
-    <button
-      type="button"
-      onClick={onClick}
-      className={cx(
-        'inline-flex items-center gap-1 rounded uppercase hover:text-white',
-        direction && 'text-indigo-300',
-      )}
-    >
-      {label}
-      <Icon aria-hidden="true" className="size-3.5" />
-    </button>
+    <PagedTable
+      caption={`${category} items`}
+      columns={columns}
+      rows={items}
+      // Upstream rows carry no id, and two may share a name within a category.
+      rowKey={(item, index) => `${item.name}-${index}`}
+      emptyText={{ none: 'No items match your search and minimum profit.' }}
+      layout={{ density: 'compact', minWidth: 'wide', fixedColumns: true }}
+    />
   );
 }
