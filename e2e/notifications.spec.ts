@@ -46,7 +46,7 @@ test.describe('notifications', () => {
     await page.getByLabel('Pesan').fill('Daftar sebelum Jumat malam.');
     await page.getByRole('button', { name: 'Buat Notifikasi' }).click();
     await expect(page.getByText('Notifikasi berhasil dibuat.')).toBeVisible();
-    await expect(page.getByRole('heading', { name: title })).toBeVisible();
+    await expect(page.getByRole('rowheader', { name: title })).toBeVisible();
     await expect(page.getByLabel('Judul')).toHaveValue('');
 
     const player = await registerThroughApi(page);

@@ -47,7 +47,7 @@ function holdWrites(fetchMock: ReturnType<typeof stubApi>) {
 async function openPage() {
   const rendered = renderApp('/admin/notifications', { token: adminToken() });
   // The first visit compiles the admin area's code, which takes longer than a page normally does.
-  await screen.findByRole('heading', { name: 'Turnamen minggu ini' }, { timeout: 5000 });
+  await screen.findByRole('rowheader', { name: /^Turnamen minggu ini/ }, { timeout: 5000 });
   return rendered;
 }
 
@@ -109,14 +109,18 @@ describe('Kelola Notifikasi', { timeout: 15_000 }, () => {
     );
     const { user } = await openPage();
 
+    const row = screen.getByRole('row', { name: /^Turnamen minggu ini/ });
+    expect(row).not.toHaveAttribute('aria-current');
     await user.click(screen.getByRole('button', { name: 'Ubah Turnamen minggu ini' }));
     expect(form().getByLabelText('Judul')).toHaveValue('Turnamen minggu ini');
+    expect(row).toHaveAttribute('aria-current', 'true');
     expect(form().getByRole('button', { name: 'Simpan Perubahan' })).toBeInTheDocument();
     expect(form().queryByRole('button', { name: 'Buat Notifikasi' })).not.toBeInTheDocument();
     await user.click(form().getByRole('button', { name: 'Batal Edit' }));
     expect(form().getByRole('button', { name: 'Buat Notifikasi' })).toBeInTheDocument();
     expect(form().getByLabelText('Judul')).toHaveValue('');
     expect(form().queryByRole('button', { name: 'Batal Edit' })).not.toBeInTheDocument();
+    expect(row).not.toHaveAttribute('aria-current');
 
     await user.click(screen.getByRole('button', { name: 'Ubah Pemeliharaan server' }));
     await user.clear(form().getByLabelText('Pesan'));
