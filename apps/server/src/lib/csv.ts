@@ -1,6 +1,7 @@
 import { pipeline } from 'node:stream/promises';
 import { setImmediate as nextTurn } from 'node:timers/promises';
 import { parse } from 'csv-parse';
+import { stringify } from 'csv-stringify/sync';
 import { AppError, badRequest } from './app-error.js';
 
 /**
@@ -9,6 +10,32 @@ import { AppError, badRequest } from './app-error.js';
  */
 export const neutralise = (value: string | null) =>
   value && /^[=+\-@\t\r]/.test(value) ? `'${value}` : (value ?? '');
+
+/** One column of a CSV file of `Row`s: its header and each row's cell. */
+export type CsvColumn<Row> = { header: string; cell: (row: Row) => string | number | null };
+
+/** Columns that are fields of the row, each headed by its own name: "wallet_name,…". */
+export const fieldColumns = <Field extends string, Row extends { [K in Field]: string | null }>(
+  fields: readonly Field[],
+): CsvColumn<Row>[] => fields.map((field) => ({ header: field, cell: (row) => row[field] }));
+
+/**
+ * `rows` as CSV lines (RFC 4180), after the header line when `withHeader`. Text is neutralised;
+ * a number is written as it is, so that a loss stays a negative number a spreadsheet adds up;
+ * no value (a figure still pending) is an empty cell, not 0.
+ */
+export function csvLines<Row>(
+  columns: readonly CsvColumn<Row>[],
+  rows: readonly Row[],
+  withHeader: boolean,
+) {
+  const cell = (value: string | number | null) =>
+    typeof value === 'number' ? String(value) : neutralise(value);
+  return stringify([
+    ...(withHeader ? [columns.map((column) => column.header)] : []),
+    ...rows.map((row) => columns.map((column) => cell(column.cell(row)))),
+  ]);
+}
 
 export type CsvRecord = { line: number; values: Record<string, string> };
 
