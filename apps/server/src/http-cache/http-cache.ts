@@ -19,7 +19,8 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { ZErrorResponse } from '@nexusplay/contract/errors';
 import { ZListQuery, type TListQuery } from '@nexusplay/contract/lists';
-import { listVersionsReader, type AnswerSources } from '../db/list-versions.repository.js';
+import { listVersionsReader } from '../db/list-versions.repository.js';
+import type { Database, VersionedList } from '../db/schema.js';
 import { rememberList, sendCachedList, type ListResult } from './cached-list.js';
 import { encodedPage } from './encoded-bodies.js';
 import { RedisCacheVersions } from './redis-cache-versions.js';
@@ -27,6 +28,41 @@ import { PersonalAnswers } from './personal-answers.js';
 import { LocalCacheVersions, ResponseCache, type CachedBody } from './response-cache.js';
 
 export type { CachedBody, ListResult };
+
+/** A table of the schema (db/schema.ts). */
+export type Table = keyof Database;
+
+/** A table whose every write raises its list's version in the same transaction (migration 0015). */
+export type VersionedTable = VersionedList & Table;
+
+/** A table with no version of its own. */
+export type UnversionedTable = Exclude<Table, VersionedList>;
+
+/**
+ * Every table a kept answer is read from, declared beside its route (keptAnswers). The answer is
+ * sent again only while the versions of `own` and `shared` are unchanged, so a table read but not
+ * named here would let a write to it go unseen; test/http-cache/kept-answer-tables.test.ts runs
+ * each kept route and fails when it reads a table its declaration does not name.
+ */
+export type KeptAnswerTables = {
+  /** Versioned tables of the caller's own rows. */
+  own: readonly VersionedTable[];
+  /** Versioned tables every user reads the same rows of (their versions are user 0's). */
+  shared?: readonly VersionedTable[];
+  /**
+   * Tables written only by triggers on a versioned table named above, in the same transaction
+   * (personal_list_counts): a change to one raises that table's version.
+   */
+  derived?: readonly UnversionedTable[];
+  /**
+   * The gateway's stored figures (wallet_balances), rewritten only once due for a check: the
+   * handler keeps its answer no longer than that (answerKeptUntil).
+   */
+  gatewayFigures?: readonly UnversionedTable[];
+};
+
+/** A signed-in GET route whose answers are kept, and what they are read from. */
+export type KeptRoute = { url: string; tables: KeptAnswerTables };
 
 /** A cached body by key, and dropping a namespace once a write to it has committed. */
 export type PublicCache = Pick<ResponseCache, 'remember' | 'invalidate'>;
@@ -37,7 +73,22 @@ declare module 'fastify' {
     publicCache: PublicCache;
     /** Signed-in answers, each sent again only while the rows it was read from are unchanged. */
     personalAnswers: Pick<PersonalAnswers, 'enabled' | 'size' | 'skip' | 'keepUntil'>;
+    /** Every route registered with keptAnswers, with the tables it declares: the one list of them. */
+    keptAnswerRoutes: readonly KeptRoute[];
   }
+}
+
+/** The declaration of each keptAnswers hook, found again when its route is registered. */
+const declaredTables = new WeakMap<onRequestHookHandler, KeptAnswerTables>();
+
+function keptTablesOf(
+  hooks: onRequestHookHandler | onRequestHookHandler[] | undefined,
+): KeptAnswerTables | undefined {
+  for (const hook of Array.isArray(hooks) ? hooks : hooks ? [hooks] : []) {
+    const tables = declaredTables.get(hook);
+    if (tables) return tables;
+  }
+  return undefined;
 }
 
 /** Decorates the app with its public cache, its generations in Redis when the app has one. */
@@ -48,6 +99,14 @@ export const httpCachePlugin = fp(
       : new LocalCacheVersions();
     app.decorate('publicCache', new ResponseCache(versions));
     app.decorate('personalAnswers', new PersonalAnswers(app.config.answerCacheBytes));
+    const keptRoutes: KeptRoute[] = [];
+    app.decorate('keptAnswerRoutes', keptRoutes);
+    // Registered first (app.ts), so it sees every route; HEAD twins of the GET routes are left out.
+    app.addHook('onRoute', (route) => {
+      const tables = keptTablesOf(route.onRequest as onRequestHookHandler | onRequestHookHandler[]);
+      const methods = Array.isArray(route.method) ? route.method : [route.method];
+      if (tables && methods.includes('GET')) keptRoutes.push({ url: route.url, tables });
+    });
   },
   { name: 'http-cache', dependencies: ['redis'] },
 );
@@ -109,40 +168,43 @@ function personalAnswersOf(app: FastifyInstance): PersonalAnswers {
 
 /**
  * The hooks that let a signed-in GET route (access 'user') answer from memory: spread them into
- * the route's options. `sources` are the lists its answer is read from, every one of them, or a
- * write would go unseen; `headers` those of its headers sent again with the kept body. A handler
- * whose answer will change without a write to them calls answerNotKept, or answerKeptUntil with
+ * the route's options. `tables` are those its answer is read from, every one of them, or a write
+ * would go unseen (KeptAnswerTables; the route is listed in app.keptAnswerRoutes with them);
+ * `headers` those of its headers sent again with the kept body. A handler whose answer will
+ * change without a write to them calls answerNotKept, or answerKeptUntil with
  * the time it may change (figures of the gateway, fresh until their next check). The versions
  * are read after the access check, so the check and its refusals are unchanged; a kept answer is
  * sent only to the user it was read for, at the URL it was read at, which was validated then.
  */
 export function keptAnswers(
   app: FastifyInstance,
-  sources: AnswerSources,
+  tables: KeptAnswerTables,
   headers: readonly string[] = [],
 ): { onRequest: onRequestHookHandler; onSend: onSendHookHandler } {
   const answers = personalAnswersOf(app);
-  const versionsOf = listVersionsReader(sources);
+  const versionsOf = listVersionsReader(tables);
+  // A hit on SQLite is answered before this returns; a kept answer ends the request here (the
+  // hook then does not call done).
+  const onRequest: onRequestHookHandler = (request, reply, done) => {
+    const user = request.currentUser;
+    if (!answers.enabled || !user || request.method !== 'GET') return done();
+    const key = `${user.id} ${request.url}`;
+    const { db } = app;
+    const changes = db.changesNow?.();
+    if (changes !== undefined && answers.sendUnchanged(reply, key, changes)) return;
+    const version = versionsOf(db, user.id);
+    // Read at once (SQLite outside a transaction): the change count above is the versions'.
+    if (typeof version === 'string') {
+      if (!answers.answer(request, reply, key, version, changes)) done();
+      return;
+    }
+    version.then((known) => {
+      if (!answers.answer(request, reply, key, known, undefined)) done();
+    }, done);
+  };
+  declaredTables.set(onRequest, tables);
   return {
-    // A hit on SQLite is answered before this returns; a kept answer ends the request here (the
-    // hook then does not call done).
-    onRequest: (request, reply, done) => {
-      const user = request.currentUser;
-      if (!answers.enabled || !user || request.method !== 'GET') return done();
-      const key = `${user.id} ${request.url}`;
-      const { db } = app;
-      const changes = db.changesNow?.();
-      if (changes !== undefined && answers.sendUnchanged(reply, key, changes)) return;
-      const version = versionsOf(db, user.id);
-      // Read at once (SQLite outside a transaction): the change count above is the versions'.
-      if (typeof version === 'string') {
-        if (!answers.answer(request, reply, key, version, changes)) done();
-        return;
-      }
-      version.then((known) => {
-        if (!answers.answer(request, reply, key, known, undefined)) done();
-      }, done);
-    },
+    onRequest,
     onSend: (request, reply, payload, done) => {
       answers.sent(request, reply, payload, headers);
       done(null, payload);
