@@ -55,8 +55,8 @@ export type KeptAnswerTables = {
    */
   derived?: readonly UnversionedTable[];
   /**
-   * The gateway's stored figures (wallet_balances), rewritten only once due for a check: the
-   * handler keeps its answer no longer than that (answerKeptUntil).
+   * The gateway's stored figures (wallet_balances, gateway_snapshots), rewritten only once due
+   * for a check: the handler keeps its answer no longer than that (answerKeptUntil).
    */
   gatewayFigures?: readonly UnversionedTable[];
 };

@@ -146,9 +146,14 @@ describe('what kept answers are read from', () => {
     for (const { url, tables } of t.app.keptAnswerRoutes) {
       expect(url, 'a kept route with parameters needs values here').not.toMatch(/[:*]/);
       const log: string[] = [];
-      // Awaited inside the run: an inject is dispatched when awaited, and must be within the log's scope.
+      const keptBefore = t.app.personalAnswers.size;
+      // Awaited inside the run: an inject is dispatched when awaited, within the log's scope.
       const res = await statements.run(log, async () => await call('GET', url, token));
       expect(res.statusCode, `GET ${url}: ${res.body}`).toBe(200);
+      // An answer not kept may read anything; this one must be kept for the check to mean anything.
+      expect(t.app.personalAnswers.size, `GET ${url}: its answer was not kept`).toBe(
+        keptBefore + 1,
+      );
       const versionsRead = log.findIndex((sql) => tablesRead(sql, known).includes(VERSIONS_TABLE));
       expect(versionsRead, `GET ${url} read no versions: was it answered from memory?`).not.toBe(
         -1,

@@ -28,7 +28,10 @@ export const portfolioRoutes: FastifyPluginAsyncZod = async (app) => {
       },
       // Polled by every open Wallet Tracker: sent again from memory while the wallets are
       // unchanged and no balance, price or rate it was valued from is due for a check.
-      ...keptAnswers(app, { own: ['wallets'], gatewayFigures: ['wallet_balances'] }),
+      ...keptAnswers(app, {
+        own: ['wallets'],
+        gatewayFigures: ['wallet_balances', 'gateway_snapshots'],
+      }),
     },
     async (request) => {
       const { portfolio, unchangedUntil } = await getPortfolio(
