@@ -1,5 +1,6 @@
 import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
+import type { TGame } from '@nexusplay/contract/games';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { callsMade, listReply, stubApi, type ApiCall } from '../../../test/fetch-stub';
 import { makeGame } from '../../../test/fixtures';
@@ -13,12 +14,31 @@ const GAMES = [
 
 type Reply = ReturnType<Parameters<typeof stubApi>[0]>;
 
-/** The games list for the table, and `onWrite` for every other call. */
-function stubGamesAdmin(onWrite: (call: ApiCall) => Reply = () => undefined) {
-  return stubApi((call) =>
-    call.method === 'GET' && call.url.pathname === '/api/games' ? listReply(GAMES) : onWrite(call),
-  );
+/** The games after a write `onWrite` answered with success, as the server would keep them. */
+function afterWrite(games: TGame[], { method, url }: ApiCall, reply: Reply): TGame[] {
+  if (!reply || reply.status >= 300) return games;
+  const id = Number(url.pathname.split('/').at(-1));
+  if (method === 'DELETE') return games.filter((game) => game.id !== id);
+  const saved = reply.body as TGame;
+  if (method === 'POST') return [saved, ...games];
+  return games.map((game) => (game.id === saved.id ? saved : game));
 }
+
+/**
+ * The games list for the table, and `onWrite` for every other call; a write it answers with
+ * success changes the list the table reads next, so a test sees what the page shows after it.
+ */
+function stubGamesAdmin(onWrite: (call: ApiCall) => Reply = () => undefined) {
+  let games = GAMES;
+  return stubApi((call) => {
+    if (call.method === 'GET' && call.url.pathname === '/api/games') return listReply(games);
+    const reply = onWrite(call);
+    games = afterWrite(games, call, reply);
+    return reply;
+  });
+}
+
+const cell = (name: string) => screen.queryByRole('cell', { name });
 
 /** The multipart fields of the nth call, files named by their file name. */
 function sentFields(fetchMock: ReturnType<typeof stubApi>, call: number) {
@@ -55,13 +75,14 @@ beforeEach(() => {
 
 describe('Manage Games table', () => {
   it('shows a search total the server counted only so far as a lower bound, with Next', async () => {
-    const matches = Array.from({ length: 20 }, (_, i) => makeGame(100 - i, { name: `Farm ${i}` }));
+    const matches = Array.from({ length: 40 }, (_, i) => makeGame(100 - i, { name: `Farm ${i}` }));
     const fetchMock = stubApi((call) => {
       if (call.method !== 'GET' || call.url.pathname !== '/api/games') return undefined;
       if (!call.url.searchParams.get('q')) return listReply(GAMES);
+      const offset = Number(call.url.searchParams.get('offset'));
       return {
         status: 200,
-        body: matches,
+        body: matches.slice(offset, offset + 20),
         headers: { 'X-Total-Count': '120', 'X-Total-Count-Lower-Bound': 'true' },
       };
     });
@@ -71,12 +92,16 @@ describe('Manage Games table', () => {
     expect(
       await screen.findByText('Showing 1–20 of 120+', undefined, { timeout: 5000 }),
     ).toBeInTheDocument();
+    expect(cell('Farm 0')).toBeInTheDocument();
+    expect(cell('Axie Infinity')).not.toBeInTheDocument();
     const pages = within(screen.getByRole('navigation', { name: 'Games pages' }));
     await userEvent.click(pages.getByRole('button', { name: 'Next' }));
-    await vi.waitFor(() =>
-      expect(callsMade(fetchMock)).toContain('GET /api/games?q=farm&limit=20&offset=20'),
-    );
-  });
+    expect(await screen.findByText('Showing 21–40 of 120+')).toBeInTheDocument();
+    expect(cell('Farm 20')).toBeInTheDocument();
+    expect(cell('Farm 0')).not.toBeInTheDocument();
+    expect(callsMade(fetchMock)).toContain('GET /api/games?q=farm&limit=20&offset=20');
+    // The first test to open the page waits for the admin area's code to compile.
+  }, 30_000);
 
   it('lists the games with a thumbnail, a Visit link and the actions', async () => {
     const fetchMock = stubGamesAdmin();
@@ -111,6 +136,10 @@ describe('deleting a game', () => {
     expect(await screen.findByText('Game deleted successfully!')).toBeInTheDocument();
     expect(callsMade(fetchMock)).toContain('DELETE /api/games/1');
     expect(screen.queryByRole('alertdialog')).not.toBeInTheDocument();
+    // The table reads the list again and the game is gone from it.
+    expect(await screen.findByText('Showing 1–1 of 1')).toBeInTheDocument();
+    expect(cell('Axie Infinity')).not.toBeInTheDocument();
+    expect(cell('Pixels')).toBeInTheDocument();
   });
 
   it('says so when the game could not be deleted', async () => {
@@ -126,6 +155,9 @@ describe('deleting a game', () => {
     );
     expect(await screen.findByText('Failed to delete game.')).toBeInTheDocument();
     expect(screen.queryByText('Game deleted successfully!')).not.toBeInTheDocument();
+    expect(screen.queryByRole('alertdialog')).not.toBeInTheDocument();
+    expect(cell('Pixels')).toBeInTheDocument();
+    expect(screen.getByText('Showing 1–2 of 2')).toBeInTheDocument();
   });
 
   it('deletes nothing when cancelled', async () => {
@@ -137,6 +169,7 @@ describe('deleting a game', () => {
     );
     expect(screen.queryByRole('alertdialog')).not.toBeInTheDocument();
     expect(callsMade(fetchMock).filter((call) => call.startsWith('DELETE'))).toEqual([]);
+    expect(cell('Pixels')).toBeInTheDocument();
   });
 });
 
@@ -186,6 +219,9 @@ describe('the game form', () => {
     // The browser writes the multipart type and boundary itself.
     expect(new Headers(fetchMock.mock.calls[post]?.[1]?.headers).has('Content-Type')).toBe(false);
     expect(URL.revokeObjectURL).toHaveBeenCalledWith('blob:preview');
+    // The table reads the list again and shows the new game.
+    expect(await screen.findByRole('cell', { name: 'Big Time' })).toBeInTheDocument();
+    expect(screen.getByText('Showing 1–3 of 3')).toBeInTheDocument();
   });
 
   it('refuses a file that is not an image before sending anything', async () => {
@@ -230,6 +266,9 @@ describe('the game form', () => {
       link: 'https://game2.example.com',
       remove_image: 'true',
     });
+    // The table reads the list again and shows the game as saved.
+    expect(await screen.findByRole('cell', { name: 'Pixels Online' })).toBeInTheDocument();
+    expect(cell('Pixels')).not.toBeInTheDocument();
   });
 
   it("shows the server's field messages under the fields and other failures above", async () => {
