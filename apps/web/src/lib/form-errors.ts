@@ -10,7 +10,7 @@ export type SaveFailure = {
   message?: string | undefined;
 };
 
-type SaveErrorOptions = {
+export type SaveErrorOptions = {
   /** What to say above the form when the failure names no field of it. */
   fallback: string;
   /**

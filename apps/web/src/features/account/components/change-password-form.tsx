@@ -1,13 +1,11 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import { ZChangePasswordRequest } from '@nexusplay/contract/account';
-import { useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { Button } from '../../../components/ui/button';
-import { FormAlert, useFormFeedback } from '../../../components/ui/form-alert';
 import { NewPasswordFields } from '../../../components/ui/new-password-fields';
+import { SaveForm, useSaveForm } from '../../../components/ui/save-form';
 import { TextField } from '../../../components/ui/text-field';
 import { useAuth } from '../../../lib/auth';
-import { useSaveErrors } from '../../../lib/form-errors';
 import { useChangePasswordMutation } from '../api/account';
 
 const EMPTY = { current_password: '', new_password: '', confirm_password: '' };
@@ -20,29 +18,16 @@ const EMPTY = { current_password: '', new_password: '', confirm_password: '' };
 export function ChangePasswordForm() {
   const { login } = useAuth();
   const mutation = useChangePasswordMutation();
-  const [done, setDone] = useState(false);
   const form = useForm({ resolver: zodResolver(ZChangePasswordRequest), defaultValues: EMPTY });
-  const {
-    register,
-    handleSubmit,
-    reset,
-    formState: { errors },
-  } = form;
-  const feedback = useFormFeedback(form, mutation);
-  const alert = useSaveErrors(form, mutation.error, feedback, {
+  const save = useSaveForm(form, mutation, {
+    variables: (values) => values,
+    onSaved: ({ token }) => login(token),
     fallback: 'The password could not be changed. Please try again.',
   });
-
-  const onSubmit = handleSubmit((values) => {
-    setDone(false);
-    mutation.mutate(values, {
-      onSuccess: ({ token }) => {
-        login(token);
-        reset(EMPTY);
-        setDone(true);
-      },
-    });
-  });
+  const {
+    register,
+    formState: { errors },
+  } = form;
 
   return (
     <section
@@ -55,8 +40,7 @@ export function ChangePasswordForm() {
       <p className="mt-1 text-sm text-slate-300">
         Your other devices are signed out; this one stays signed in.
       </p>
-      <form noValidate onSubmit={feedback.submit(onSubmit)} className="mt-4 max-w-md space-y-4">
-        {alert ? <FormAlert>{alert}</FormAlert> : null}
+      <SaveForm save={save} className="mt-4 max-w-md space-y-4">
         <TextField
           label="Current password"
           type="password"
@@ -72,14 +56,17 @@ export function ChangePasswordForm() {
           }}
         />
         <div className="flex items-center gap-4">
-          <Button type="submit" disabled={mutation.isPending}>
-            {mutation.isPending ? 'Changing...' : 'Change password'}
+          <Button type="submit" disabled={save.pending}>
+            {save.pending ? 'Changing...' : 'Change password'}
           </Button>
           <p role="status" className="text-sm text-emerald-300">
-            {done ? 'Password changed. Your other sessions have been signed out.' : ''}
+            {/* A new submission takes the last one's news away as it starts. */}
+            {mutation.isSuccess
+              ? 'Password changed. Your other sessions have been signed out.'
+              : ''}
           </p>
         </div>
-      </form>
+      </SaveForm>
     </section>
   );
 }

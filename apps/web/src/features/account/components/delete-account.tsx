@@ -5,44 +5,35 @@ import { useForm, useWatch } from 'react-hook-form';
 import { useNavigate } from 'react-router';
 import { Button } from '../../../components/ui/button';
 import { Dialog, DialogContent } from '../../../components/ui/dialog';
-import { FormAlert, useFormFeedback } from '../../../components/ui/form-alert';
+import { SaveForm, useSaveForm } from '../../../components/ui/save-form';
 import { TextField } from '../../../components/ui/text-field';
 import { useAuth } from '../../../lib/auth';
 import { clearStoredToken } from '../../../lib/auth-token';
-import { useSaveErrors } from '../../../lib/form-errors';
 import { useDeleteAccountMutation } from '../api/account';
 
 const EMPTY = { password: '', confirmation: '' };
 
 function DeleteAccountForm({ username, onCancel }: { username: string; onCancel: () => void }) {
   const navigate = useNavigate();
-  const mutation = useDeleteAccountMutation();
   const form = useForm({ resolver: zodResolver(ZDeleteAccountRequest), defaultValues: EMPTY });
+  const save = useSaveForm(form, useDeleteAccountMutation(), {
+    variables: (values) => values,
+    onSaved: () => {
+      // The account is gone, and its sessions with it: forget the token and go home.
+      void navigate('/', { flushSync: true });
+      clearStoredToken();
+    },
+    fallback: 'The account could not be deleted. Please try again.',
+  });
   const {
     register,
-    handleSubmit,
     control,
     formState: { errors },
   } = form;
-  const feedback = useFormFeedback(form, mutation);
-  const alert = useSaveErrors(form, mutation.error, feedback, {
-    fallback: 'The account could not be deleted. Please try again.',
-  });
   const typed = useWatch({ control, name: 'confirmation' }).trim() === username;
 
-  const onSubmit = handleSubmit((values) => {
-    mutation.mutate(values, {
-      onSuccess: () => {
-        // The account is gone, and its sessions with it: forget the token and go home.
-        void navigate('/', { flushSync: true });
-        clearStoredToken();
-      },
-    });
-  });
-
   return (
-    <form noValidate onSubmit={feedback.submit(onSubmit)} className="space-y-4">
-      {alert ? <FormAlert>{alert}</FormAlert> : null}
+    <SaveForm save={save} className="space-y-4">
       <TextField
         label="Password"
         type="password"
@@ -58,14 +49,14 @@ function DeleteAccountForm({ username, onCancel }: { username: string; onCancel:
         {...register('confirmation')}
       />
       <div className="flex justify-end gap-3 border-t border-slate-800 pt-5">
-        <Button variant="secondary" onClick={onCancel} disabled={mutation.isPending}>
+        <Button variant="secondary" onClick={onCancel} disabled={save.pending}>
           Cancel
         </Button>
-        <Button type="submit" variant="danger" disabled={!typed || mutation.isPending}>
-          {mutation.isPending ? 'Deleting...' : 'Delete my account'}
+        <Button type="submit" variant="danger" disabled={!typed || save.pending}>
+          {save.pending ? 'Deleting...' : 'Delete my account'}
         </Button>
       </div>
-    </form>
+    </SaveForm>
   );
 }
 

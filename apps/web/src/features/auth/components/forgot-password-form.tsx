@@ -2,9 +2,8 @@ import { zodResolver } from '@hookform/resolvers/zod';
 import { ZForgotPasswordRequest } from '@nexusplay/contract/account';
 import { useForm } from 'react-hook-form';
 import { Button } from '../../../components/ui/button';
-import { FormAlert, useFormFeedback } from '../../../components/ui/form-alert';
+import { SaveForm, useSaveForm } from '../../../components/ui/save-form';
 import { TextField } from '../../../components/ui/text-field';
-import { useSaveErrors } from '../../../lib/form-errors';
 import { useRequestPasswordResetMutation } from '../api/password-reset';
 
 /** Takes an email; the answer is the same whether or not an account uses it. */
@@ -14,15 +13,14 @@ export function ForgotPasswordForm() {
     resolver: zodResolver(ZForgotPasswordRequest),
     defaultValues: { email: '' },
   });
-  const {
-    register,
-    handleSubmit,
-    formState: { errors },
-  } = form;
-  const feedback = useFormFeedback(form, mutation);
-  const alert = useSaveErrors(form, mutation.error, feedback, {
+  const save = useSaveForm(form, mutation, {
+    variables: (values) => values,
     fallback: 'The request could not be sent. Please try again.',
   });
+  const {
+    register,
+    formState: { errors },
+  } = form;
 
   if (mutation.isSuccess) {
     return (
@@ -35,10 +33,8 @@ export function ForgotPasswordForm() {
     );
   }
 
-  const onSubmit = handleSubmit((values) => mutation.mutate(values));
   return (
-    <form noValidate onSubmit={feedback.submit(onSubmit)} className="space-y-4">
-      {alert ? <FormAlert>{alert}</FormAlert> : null}
+    <SaveForm save={save} className="space-y-4">
       <TextField
         label="Email"
         type="email"
@@ -47,9 +43,9 @@ export function ForgotPasswordForm() {
         error={errors.email?.message}
         {...register('email')}
       />
-      <Button type="submit" disabled={mutation.isPending} className="w-full py-2.5">
-        {mutation.isPending ? 'Sending...' : 'Send reset link'}
+      <Button type="submit" disabled={save.pending} className="w-full py-2.5">
+        {save.pending ? 'Sending...' : 'Send reset link'}
       </Button>
-    </form>
+    </SaveForm>
   );
 }

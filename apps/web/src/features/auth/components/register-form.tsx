@@ -4,11 +4,12 @@ import { useId } from 'react';
 import { useForm } from 'react-hook-form';
 import { z } from 'zod';
 import { Button } from '../../../components/ui/button';
-import { FormAlertMessages, useFormFeedback } from '../../../components/ui/form-alert';
+import { FormAlertMessages } from '../../../components/ui/form-alert';
+import { useSaveForm } from '../../../components/ui/save-form';
 import { TextField } from '../../../components/ui/text-field';
 import { useToast } from '../../../components/ui/toast';
 import { ApiError } from '../../../lib/api-client';
-import { useSaveErrors, type SaveFailure } from '../../../lib/form-errors';
+import type { SaveFailure } from '../../../lib/form-errors';
 import { useRegisterMutation } from '../api/register';
 import { standingMessages } from './form-messages';
 
@@ -43,44 +44,34 @@ type RegisterFormProps = {
 /** SPEC 2: every message, the form's own and the server's, in red above the form. */
 export function RegisterForm({ onRegistered }: RegisterFormProps) {
   const alertId = useId();
-  const mutation = useRegisterMutation();
   const toast = useToast();
   const form = useForm({
     resolver: zodResolver(ZRegisterForm),
     defaultValues: { username: '', email: '', password: '', confirmPassword: '' },
   });
-  const { register, handleSubmit, reset } = form;
-  const feedback = useFormFeedback(form, mutation);
-
-  const onSubmit = handleSubmit(({ username, email, password }) => {
-    mutation.mutate(
-      { username, email, password },
-      {
-        onSuccess: () => {
-          toast.success('Registration successful! Please login.');
-          reset();
-          onRegistered?.();
-        },
-      },
-    );
+  const save = useSaveForm(form, useRegisterMutation(), {
+    variables: ({ username, email, password }) => ({ username, email, password }),
+    onSaved: () => {
+      toast.success('Registration successful! Please login.');
+      onRegistered?.();
+    },
+    fallback: REGISTER_FALLBACK_ERROR,
+    describe: registerFailure,
   });
+  const { register } = form;
 
   // A mismatch is about both passwords; a password equal to the name, about all three fields.
-  const invalid = standingMessages(form.formState.errors, FIELDS, feedback, {
+  const invalid = standingMessages(form.formState.errors, FIELDS, save.feedback, {
     password: ['username', 'email'],
     confirmPassword: ['password'],
   });
   // The server's message about a field joins the form's own; one about none stands alone.
-  const serverMessage = useSaveErrors(form, mutation.error, feedback, {
-    fallback: REGISTER_FALLBACK_ERROR,
-    describe: registerFailure,
-  });
-  const messages = serverMessage ? [serverMessage] : invalid.messages;
+  const messages = save.alert ? [save.alert] : invalid.messages;
   const alertFor = (field: (typeof FIELDS)[number]) =>
     invalid.fields.has(field) ? alertId : undefined;
 
   return (
-    <form noValidate onSubmit={feedback.submit(onSubmit)} className="space-y-4">
+    <form noValidate onSubmit={save.onSubmit} className="space-y-4">
       <FormAlertMessages id={alertId} messages={messages} />
       <TextField
         label="Username"
@@ -110,8 +101,8 @@ export function RegisterForm({ onRegistered }: RegisterFormProps) {
         alertId={alertFor('confirmPassword')}
         {...register('confirmPassword')}
       />
-      <Button type="submit" disabled={mutation.isPending} className="w-full py-2.5">
-        {mutation.isPending ? 'Creating Account...' : 'Sign Up'}
+      <Button type="submit" disabled={save.pending} className="w-full py-2.5">
+        {save.pending ? 'Creating Account...' : 'Sign Up'}
       </Button>
     </form>
   );

@@ -6,9 +6,9 @@ import {
 } from '@nexusplay/contract/account';
 import { useForm } from 'react-hook-form';
 import { Button } from '../../../components/ui/button';
-import { FormAlert, useFormFeedback } from '../../../components/ui/form-alert';
+import { FormAlert } from '../../../components/ui/form-alert';
 import { NewPasswordFields } from '../../../components/ui/new-password-fields';
-import { useSaveErrors } from '../../../lib/form-errors';
+import { SaveForm, useSaveForm } from '../../../components/ui/save-form';
 import { useResetPasswordMutation, useResetTokenCheck } from '../api/password-reset';
 
 type ResetPasswordFormProps = {
@@ -33,27 +33,24 @@ export function ResetPasswordForm({ token, onReset }: ResetPasswordFormProps) {
 }
 
 function NewPasswordForm({ token, onReset }: ResetPasswordFormProps) {
-  const mutation = useResetPasswordMutation();
   const form = useForm({
     resolver: zodResolver(ZResetPasswordRequest),
     defaultValues: { token, new_password: '', confirm_password: '' },
   });
-  const {
-    register,
-    handleSubmit,
-    formState: { errors },
-  } = form;
-  const feedback = useFormFeedback(form, mutation);
-  const alert = useSaveErrors(form, mutation.error, feedback, {
+  const save = useSaveForm(form, useResetPasswordMutation(), {
+    variables: (values) => values,
+    onSaved: onReset,
     fallback: 'The password could not be set. Please try again.',
   });
+  const {
+    register,
+    formState: { errors },
+  } = form;
   // The token is no field the visitor can correct: its message goes above the form.
   const tokenProblem = errors.token?.message;
 
-  const onSubmit = handleSubmit((values) => mutation.mutate(values, { onSuccess: onReset }));
   return (
-    <form noValidate onSubmit={feedback.submit(onSubmit)} className="space-y-4">
-      {alert || tokenProblem ? <FormAlert>{alert ?? tokenProblem}</FormAlert> : null}
+    <SaveForm save={{ ...save, alert: save.alert ?? tokenProblem }} className="space-y-4">
       <input type="hidden" {...register('token')} />
       <NewPasswordFields
         password={{ ...register('new_password'), error: errors.new_password?.message }}
@@ -62,9 +59,9 @@ function NewPasswordForm({ token, onReset }: ResetPasswordFormProps) {
           error: errors.confirm_password?.message,
         }}
       />
-      <Button type="submit" disabled={mutation.isPending} className="w-full py-2.5">
-        {mutation.isPending ? 'Saving...' : 'Set new password'}
+      <Button type="submit" disabled={save.pending} className="w-full py-2.5">
+        {save.pending ? 'Saving...' : 'Set new password'}
       </Button>
-    </form>
+    </SaveForm>
   );
 }

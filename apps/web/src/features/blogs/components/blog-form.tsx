@@ -1,14 +1,16 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import { ZBlogFields, type TBlog } from '@nexusplay/contract/blogs';
-import { lazy, Suspense, useId, useState } from 'react';
+import { lazy, Suspense, useId } from 'react';
 import { Controller, useForm } from 'react-hook-form';
-import { FormActions } from '../../../components/ui/form-actions';
-import { FormAlert, useFormFeedback } from '../../../components/ui/form-alert';
-import { ImageField } from '../../../components/ui/image-field';
+import {
+  IMAGE_OUTSIDE_FIELDS,
+  ImageUploadField,
+  useImageUpload,
+} from '../../../components/ui/image-upload';
+import { SaveForm, useSaveForm } from '../../../components/ui/save-form';
 import { Skeleton } from '../../../components/ui/skeleton';
 import { TextField } from '../../../components/ui/text-field';
 import { TextareaField } from '../../../components/ui/textarea-field';
-import { useSaveErrors } from '../../../lib/form-errors';
 import { todayAsCalendarDate } from '../../../lib/format-date';
 import { useSaveBlogMutation } from '../api/manage-blogs';
 
@@ -20,9 +22,6 @@ const RichTextEditor = lazy(async () => ({
 /** The text fields travel beside the image file, which the form does not hold itself. */
 const ZBlogForm = ZBlogFields.omit({ remove_image: true });
 
-/** Messages about the image go under its picker, which the form does not hold. */
-const OUTSIDE_FIELDS = ['image'] as const;
-
 type BlogFormProps = {
   /** The post to edit; without one the form adds a new post. */
   blog?: TBlog | undefined;
@@ -32,9 +31,7 @@ type BlogFormProps = {
 
 export function BlogForm({ blog, onSaved, onCancel }: BlogFormProps) {
   const contentLabelId = useId();
-  const mutation = useSaveBlogMutation();
-  const [image, setImage] = useState<File | null>(null);
-  const [removeImage, setRemoveImage] = useState(false);
+  const upload = useImageUpload();
   const form = useForm({
     resolver: zodResolver(ZBlogForm),
     defaultValues: {
@@ -47,56 +44,37 @@ export function BlogForm({ blog, onSaved, onCancel }: BlogFormProps) {
       description: blog?.description_derived ? '' : (blog?.description ?? ''),
     },
   });
+  const save = useSaveForm(form, useSaveBlogMutation(), {
+    variables: ({ description, ...text }) => ({
+      id: blog?.id,
+      text: { ...text, description: description ?? '' },
+      image: upload.image,
+      removeImage: upload.removeImage,
+    }),
+    onSaved,
+    outside: IMAGE_OUTSIDE_FIELDS,
+    fallback: blog ? 'Failed to update blog.' : 'Failed to create blog.',
+  });
   const {
     register,
     control,
-    handleSubmit,
-    reset,
     formState: { errors },
   } = form;
-  const feedback = useFormFeedback(form, mutation);
-
-  const onSubmit = handleSubmit(({ description, ...text }) => {
-    mutation.mutate(
-      { id: blog?.id, text: { ...text, description: description ?? '' }, image, removeImage },
-      {
-        onSuccess: () => {
-          reset();
-          onSaved();
-        },
-      },
-    );
-  });
-  const alert = useSaveErrors(form, mutation.error, feedback, {
-    outside: OUTSIDE_FIELDS,
-    fallback: blog ? 'Failed to update blog.' : 'Failed to create blog.',
-  });
   const contentError = errors.content?.message;
 
   return (
-    <form noValidate onSubmit={feedback.submit(onSubmit)} className="space-y-5">
-      {alert ? <FormAlert>{alert}</FormAlert> : null}
+    <SaveForm save={save} onCancel={onCancel}>
       <TextField
         label="Title"
         autoComplete="off"
         error={errors.title?.message}
         {...register('title')}
       />
-      <ImageField
-        label="Image"
+      <ImageUploadField
+        upload={upload}
+        form={form}
+        feedback={save.feedback}
         currentImageUrl={blog?.image}
-        onFileChange={(file) => {
-          setImage(file);
-          form.clearErrors('root.image');
-          feedback.changed('image');
-        }}
-        removeCurrent={removeImage}
-        onRemoveCurrentChange={(remove) => {
-          setRemoveImage(remove);
-          form.clearErrors('root.image');
-          feedback.changed('image');
-        }}
-        error={errors.root?.image?.message}
       />
       <div className="space-y-1.5">
         <div id={contentLabelId} className="text-sm font-medium text-slate-200">
@@ -134,7 +112,6 @@ export function BlogForm({ blog, onSaved, onCancel }: BlogFormProps) {
         error={errors.description?.message}
         {...register('description')}
       />
-      <FormActions pending={mutation.isPending} onCancel={onCancel} />
-    </form>
+    </SaveForm>
   );
 }

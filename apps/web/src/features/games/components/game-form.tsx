@@ -1,20 +1,18 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import { ZGameFields, type TGame } from '@nexusplay/contract/games';
-import { useState } from 'react';
 import { useForm } from 'react-hook-form';
-import { FormActions } from '../../../components/ui/form-actions';
-import { FormAlert, useFormFeedback } from '../../../components/ui/form-alert';
-import { ImageField } from '../../../components/ui/image-field';
+import {
+  IMAGE_OUTSIDE_FIELDS,
+  ImageUploadField,
+  useImageUpload,
+} from '../../../components/ui/image-upload';
+import { SaveForm, useSaveForm } from '../../../components/ui/save-form';
 import { TextField } from '../../../components/ui/text-field';
 import { TextareaField } from '../../../components/ui/textarea-field';
-import { useSaveErrors } from '../../../lib/form-errors';
 import { useSaveGameMutation } from '../api/manage-games';
 
 /** The text fields travel beside the image file, which the form does not hold itself. */
 const ZGameForm = ZGameFields.omit({ remove_image: true });
-
-/** Messages about the image go under its picker, which the form does not hold. */
-const OUTSIDE_FIELDS = ['image'] as const;
 
 type GameFormProps = {
   /** The game to edit; without one the form adds a new game. */
@@ -24,9 +22,7 @@ type GameFormProps = {
 };
 
 export function GameForm({ game, onSaved, onCancel }: GameFormProps) {
-  const mutation = useSaveGameMutation();
-  const [image, setImage] = useState<File | null>(null);
-  const [removeImage, setRemoveImage] = useState(false);
+  const upload = useImageUpload();
   const form = useForm({
     resolver: zodResolver(ZGameForm),
     defaultValues: {
@@ -35,33 +31,24 @@ export function GameForm({ game, onSaved, onCancel }: GameFormProps) {
       link: game?.link ?? '',
     },
   });
-  const {
-    register,
-    handleSubmit,
-    reset,
-    formState: { errors },
-  } = form;
-  const feedback = useFormFeedback(form, mutation);
-
-  const onSubmit = handleSubmit((text) => {
-    mutation.mutate(
-      { id: game?.id, text, image, removeImage },
-      {
-        onSuccess: () => {
-          reset();
-          onSaved();
-        },
-      },
-    );
-  });
-  const alert = useSaveErrors(form, mutation.error, feedback, {
-    outside: OUTSIDE_FIELDS,
+  const save = useSaveForm(form, useSaveGameMutation(), {
+    variables: (text) => ({
+      id: game?.id,
+      text,
+      image: upload.image,
+      removeImage: upload.removeImage,
+    }),
+    onSaved,
+    outside: IMAGE_OUTSIDE_FIELDS,
     fallback: game ? 'Failed to update game.' : 'Failed to create game.',
   });
+  const {
+    register,
+    formState: { errors },
+  } = form;
 
   return (
-    <form noValidate onSubmit={feedback.submit(onSubmit)} className="space-y-5">
-      {alert ? <FormAlert>{alert}</FormAlert> : null}
+    <SaveForm save={save} onCancel={onCancel}>
       <TextField
         label="Name"
         autoComplete="off"
@@ -84,23 +71,12 @@ export function GameForm({ game, onSaved, onCancel }: GameFormProps) {
         error={errors.link?.message}
         {...register('link')}
       />
-      <ImageField
-        label="Image"
+      <ImageUploadField
+        upload={upload}
+        form={form}
+        feedback={save.feedback}
         currentImageUrl={game?.image}
-        onFileChange={(file) => {
-          setImage(file);
-          form.clearErrors('root.image');
-          feedback.changed('image');
-        }}
-        removeCurrent={removeImage}
-        onRemoveCurrentChange={(remove) => {
-          setRemoveImage(remove);
-          form.clearErrors('root.image');
-          feedback.changed('image');
-        }}
-        error={errors.root?.image?.message}
       />
-      <FormActions pending={mutation.isPending} onCancel={onCancel} />
-    </form>
+    </SaveForm>
   );
 }

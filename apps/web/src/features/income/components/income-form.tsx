@@ -2,11 +2,9 @@ import { zodResolver } from '@hookform/resolvers/zod';
 import type { TIncomeRecord, TIncomeToken } from '@nexusplay/contract/income';
 import { EXPENSE_DESCRIPTION_MAX } from '@nexusplay/contract/income';
 import { useForm } from 'react-hook-form';
-import { FormActions } from '../../../components/ui/form-actions';
-import { FormAlert, useFormFeedback } from '../../../components/ui/form-alert';
+import { SaveForm, useSaveForm } from '../../../components/ui/save-form';
 import { TextField } from '../../../components/ui/text-field';
 import { SelectField } from '../../../components/ui/select-field';
-import { useSaveErrors } from '../../../lib/form-errors';
 import type { IncomeTokenConfig } from '../api/income-token';
 import { useSaveIncomeMutation } from '../api/manage-income';
 
@@ -24,7 +22,6 @@ function expenseTypeOf(record: TIncomeRecord, token: TIncomeToken): 'usd' | TInc
 
 /** SPEC 5: every input is optional; an empty amount or expense counts as 0. */
 export function IncomeForm({ config, record, onSaved, onCancel }: IncomeFormProps) {
-  const mutation = useSaveIncomeMutation(config);
   const form = useForm({
     resolver: zodResolver(config.schema),
     defaultValues: {
@@ -35,32 +32,18 @@ export function IncomeForm({ config, record, onSaved, onCancel }: IncomeFormProp
       date: record?.date ?? '',
     },
   });
-  const {
-    register,
-    handleSubmit,
-    reset,
-    formState: { errors },
-  } = form;
-  const feedback = useFormFeedback(form, mutation);
-
-  const onSubmit = handleSubmit((values) => {
-    mutation.mutate(
-      { id: record?.id, values },
-      {
-        onSuccess: () => {
-          reset();
-          onSaved();
-        },
-      },
-    );
-  });
-  const alert = useSaveErrors(form, mutation.error, feedback, {
+  const save = useSaveForm(form, useSaveIncomeMutation(config), {
+    variables: (values) => ({ id: record?.id, values }),
+    onSaved,
     fallback: record ? 'Failed to update the record.' : 'Failed to add the record.',
   });
+  const {
+    register,
+    formState: { errors },
+  } = form;
 
   return (
-    <form noValidate onSubmit={feedback.submit(onSubmit)} className="space-y-5">
-      {alert ? <FormAlert>{alert}</FormAlert> : null}
+    <SaveForm save={save} onCancel={onCancel}>
       <TextField
         label={`${config.label} amount`}
         type="number"
@@ -108,7 +91,6 @@ export function IncomeForm({ config, record, onSaved, onCancel }: IncomeFormProp
         error={errors.date?.message}
         {...register('date')}
       />
-      <FormActions pending={mutation.isPending} onCancel={onCancel} />
-    </form>
+    </SaveForm>
   );
 }

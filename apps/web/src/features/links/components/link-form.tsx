@@ -3,12 +3,11 @@ import { LINK_FIELDS, ZLinkFields, type TLink, type TLinkField } from '@nexuspla
 import { fieldDefaults } from '@nexusplay/contract/personal-rows';
 import type { ComponentProps } from 'react';
 import { useForm } from 'react-hook-form';
-import { FormActions } from '../../../components/ui/form-actions';
-import { FormAlert, useFormFeedback } from '../../../components/ui/form-alert';
+import { SaveForm, useSaveForm } from '../../../components/ui/save-form';
 import { TextField } from '../../../components/ui/text-field';
 import { useSaveLinkMutation } from '../api/manage-links';
 import { linkFailureMessage } from '../api/link-session';
-import { useSaveErrors, type SaveFailure } from '../../../lib/form-errors';
+import type { SaveFailure } from '../../../lib/form-errors';
 
 /** Each field's input; a field added to the contract is a compile error here until it has one. */
 const INPUTS: Record<TLinkField, Omit<ComponentProps<typeof TextField>, 'name'>> = {
@@ -42,39 +41,24 @@ type LinkFormProps = {
 };
 
 export function LinkForm({ link, onSaved, onCancel }: LinkFormProps) {
-  const mutation = useSaveLinkMutation();
   const form = useForm({
     // The schema's output is what is sent: trimmed, with an empty category as none.
     resolver: zodResolver(ZLinkFields),
     defaultValues: fieldDefaults(LINK_FIELDS, link),
   });
-  const {
-    register,
-    handleSubmit,
-    reset,
-    formState: { errors },
-  } = form;
-  const feedback = useFormFeedback(form, mutation);
-
-  const onSubmit = handleSubmit((values) => {
-    mutation.mutate(
-      { id: link?.id, link: values },
-      {
-        onSuccess: () => {
-          reset();
-          onSaved();
-        },
-      },
-    );
-  });
-  const alert = useSaveErrors(form, mutation.error, feedback, {
+  const save = useSaveForm(form, useSaveLinkMutation(), {
+    variables: (values) => ({ id: link?.id, link: values }),
+    onSaved,
     fallback: link ? 'Failed to update link.' : 'Failed to create link.',
     describe: linkFailure,
   });
+  const {
+    register,
+    formState: { errors },
+  } = form;
 
   return (
-    <form noValidate onSubmit={feedback.submit(onSubmit)} className="space-y-5">
-      {alert ? <FormAlert>{alert}</FormAlert> : null}
+    <SaveForm save={save} onCancel={onCancel}>
       {LINK_FIELDS.map((field) => (
         <TextField
           key={field}
@@ -83,7 +67,6 @@ export function LinkForm({ link, onSaved, onCancel }: LinkFormProps) {
           {...register(field)}
         />
       ))}
-      <FormActions pending={mutation.isPending} onCancel={onCancel} />
-    </form>
+    </SaveForm>
   );
 }

@@ -2,11 +2,11 @@ import { zodResolver } from '@hookform/resolvers/zod';
 import { ZNotificationRequest, type TNotification } from '@nexusplay/contract/notifications';
 import { useForm } from 'react-hook-form';
 import { Button } from '../../../components/ui/button';
-import { FormAlert, useFormFeedback } from '../../../components/ui/form-alert';
+import { SaveForm, useSaveForm } from '../../../components/ui/save-form';
 import { TextField } from '../../../components/ui/text-field';
 import { TextareaField } from '../../../components/ui/textarea-field';
 import { useToast } from '../../../components/ui/toast';
-import { describeSaveFailure, useSaveErrors, type SaveFailure } from '../../../lib/form-errors';
+import { describeSaveFailure, type SaveFailure } from '../../../lib/form-errors';
 import { useSaveNotificationMutation } from '../api/manage-notifications';
 
 const SAVE_FAILED_MESSAGE = 'Terjadi kesalahan saat mengirim data.';
@@ -25,7 +25,6 @@ type NotificationFormProps = {
 };
 
 export function NotificationForm({ notification, onSaved, onCancelEdit }: NotificationFormProps) {
-  const mutation = useSaveNotificationMutation();
   const toast = useToast();
   const isEditing = notification !== undefined;
   const form = useForm({
@@ -33,36 +32,23 @@ export function NotificationForm({ notification, onSaved, onCancelEdit }: Notifi
     resolver: zodResolver(ZNotificationRequest, undefined, { raw: true }),
     defaultValues: { title: notification?.title ?? '', message: notification?.message ?? '' },
   });
-  const {
-    register,
-    handleSubmit,
-    reset,
-    formState: { errors },
-  } = form;
-  const feedback = useFormFeedback(form, mutation);
-
-  const onSubmit = handleSubmit((values) => {
-    mutation.mutate(
-      { id: notification?.id, notification: values },
-      {
-        onSuccess: ({ message }) => {
-          toast.success(message);
-          reset();
-          onSaved();
-        },
-        onError: (error) => console.error('The notification could not be saved.', error),
-      },
-    );
-  });
-
-  const alert = useSaveErrors(form, mutation.error, feedback, {
+  const save = useSaveForm(form, useSaveNotificationMutation(), {
+    variables: (values) => ({ id: notification?.id, notification: values }),
+    onSaved: ({ message }) => {
+      toast.success(message);
+      onSaved();
+    },
+    onError: (error) => console.error('The notification could not be saved.', error),
     fallback: SAVE_FAILED_MESSAGE,
     describe: notificationFailure,
   });
+  const {
+    register,
+    formState: { errors },
+  } = form;
 
   return (
-    <form noValidate onSubmit={feedback.submit(onSubmit)} className="space-y-5">
-      {alert ? <FormAlert>{alert}</FormAlert> : null}
+    <SaveForm save={save}>
       <TextField
         label="Judul"
         autoComplete="off"
@@ -81,14 +67,14 @@ export function NotificationForm({ notification, onSaved, onCancelEdit }: Notifi
       />
       <div className="flex flex-wrap justify-end gap-3">
         {isEditing ? (
-          <Button variant="secondary" onClick={onCancelEdit} disabled={mutation.isPending}>
+          <Button variant="secondary" onClick={onCancelEdit} disabled={save.pending}>
             Batal Edit
           </Button>
         ) : null}
-        <Button type="submit" disabled={mutation.isPending}>
-          {mutation.isPending ? 'Mengirim...' : isEditing ? 'Simpan Perubahan' : 'Buat Notifikasi'}
+        <Button type="submit" disabled={save.pending}>
+          {save.pending ? 'Mengirim...' : isEditing ? 'Simpan Perubahan' : 'Buat Notifikasi'}
         </Button>
       </div>
-    </form>
+    </SaveForm>
   );
 }

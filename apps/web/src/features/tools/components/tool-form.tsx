@@ -1,11 +1,9 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import { ZToolRequest, type TTool } from '@nexusplay/contract/tools';
 import { useForm, useWatch } from 'react-hook-form';
-import { FormActions } from '../../../components/ui/form-actions';
-import { FormAlert, useFormFeedback } from '../../../components/ui/form-alert';
+import { SaveForm, useSaveForm } from '../../../components/ui/save-form';
 import { TextField } from '../../../components/ui/text-field';
 import { TextareaField } from '../../../components/ui/textarea-field';
-import { useSaveErrors } from '../../../lib/form-errors';
 import { useSaveToolMutation } from '../api/manage-tools';
 import { ToolIcon } from './tool-icon';
 
@@ -17,7 +15,6 @@ type ToolFormProps = {
 };
 
 export function ToolForm({ tool, onSaved, onCancel }: ToolFormProps) {
-  const mutation = useSaveToolMutation();
   const form = useForm({
     // The values are checked here but sent as typed: the server applies the same schema itself.
     resolver: zodResolver(ZToolRequest, undefined, { raw: true }),
@@ -28,34 +25,20 @@ export function ToolForm({ tool, onSaved, onCancel }: ToolFormProps) {
       link: tool?.link ?? '',
     },
   });
+  const save = useSaveForm(form, useSaveToolMutation(), {
+    variables: (values) => ({ id: tool?.id, tool: values }),
+    onSaved,
+    fallback: tool ? 'Failed to update tool.' : 'Failed to create tool.',
+  });
   const {
     register,
     control,
-    handleSubmit,
-    reset,
     formState: { errors },
   } = form;
-  const feedback = useFormFeedback(form, mutation);
   const icon = useWatch({ control, name: 'icon' });
 
-  const onSubmit = handleSubmit((values) => {
-    mutation.mutate(
-      { id: tool?.id, tool: values },
-      {
-        onSuccess: () => {
-          reset();
-          onSaved();
-        },
-      },
-    );
-  });
-  const alert = useSaveErrors(form, mutation.error, feedback, {
-    fallback: tool ? 'Failed to update tool.' : 'Failed to create tool.',
-  });
-
   return (
-    <form noValidate onSubmit={feedback.submit(onSubmit)} className="space-y-5">
-      {alert ? <FormAlert>{alert}</FormAlert> : null}
+    <SaveForm save={save} onCancel={onCancel}>
       <TextField
         label="Name"
         autoComplete="off"
@@ -92,7 +75,6 @@ export function ToolForm({ tool, onSaved, onCancel }: ToolFormProps) {
         error={errors.link?.message}
         {...register('link')}
       />
-      <FormActions pending={mutation.isPending} onCancel={onCancel} />
-    </form>
+    </SaveForm>
   );
 }

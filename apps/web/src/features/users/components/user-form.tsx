@@ -1,11 +1,9 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import { ROLES, ZUserRequest, type TUserListItem } from '@nexusplay/contract/users';
 import { useForm } from 'react-hook-form';
-import { FormActions } from '../../../components/ui/form-actions';
-import { FormAlert, useFormFeedback } from '../../../components/ui/form-alert';
+import { SaveForm, useSaveForm } from '../../../components/ui/save-form';
 import { TextField } from '../../../components/ui/text-field';
 import { SelectField } from '../../../components/ui/select-field';
-import { useSaveErrors } from '../../../lib/form-errors';
 import { useSaveUserMutation, type SavedUser } from '../api/manage-users';
 
 const ROLE_LABELS: Record<(typeof ROLES)[number], string> = { user: 'User', admin: 'Admin' };
@@ -18,7 +16,6 @@ type UserFormProps = {
 };
 
 export function UserForm({ user, onSaved, onCancel }: UserFormProps) {
-  const mutation = useSaveUserMutation();
   const form = useForm({
     // The values are checked here but sent as typed: the server applies the same schema itself.
     resolver: zodResolver(ZUserRequest, undefined, { raw: true }),
@@ -28,23 +25,18 @@ export function UserForm({ user, onSaved, onCancel }: UserFormProps) {
       role: user?.role ?? 'user',
     },
   });
-  const {
-    register,
-    handleSubmit,
-    formState: { errors },
-  } = form;
-  const feedback = useFormFeedback(form, mutation);
-
-  const onSubmit = handleSubmit((values) => {
-    mutation.mutate({ id: user?.id, user: values }, { onSuccess: onSaved });
-  });
-  const alert = useSaveErrors(form, mutation.error, feedback, {
+  const save = useSaveForm(form, useSaveUserMutation(), {
+    variables: (values) => ({ id: user?.id, user: values }),
+    onSaved,
     fallback: user ? 'Failed to update user.' : 'Failed to create user.',
   });
+  const {
+    register,
+    formState: { errors },
+  } = form;
 
   return (
-    <form noValidate onSubmit={feedback.submit(onSubmit)} className="space-y-5">
-      {alert ? <FormAlert>{alert}</FormAlert> : null}
+    <SaveForm save={save} onCancel={onCancel}>
       <TextField
         label="Username"
         autoComplete="off"
@@ -65,7 +57,6 @@ export function UserForm({ user, onSaved, onCancel }: UserFormProps) {
           </option>
         ))}
       </SelectField>
-      <FormActions pending={mutation.isPending} onCancel={onCancel} />
-    </form>
+    </SaveForm>
   );
 }

@@ -8,11 +8,9 @@ import {
 } from '@nexusplay/contract/wallets';
 import type { ComponentProps } from 'react';
 import { useForm } from 'react-hook-form';
-import { FormActions } from '../../../components/ui/form-actions';
-import { FormAlert, useFormFeedback } from '../../../components/ui/form-alert';
+import { SaveForm, useSaveForm } from '../../../components/ui/save-form';
 import { TextField } from '../../../components/ui/text-field';
 import { useAuth } from '../../../lib/auth';
-import { useSaveErrors } from '../../../lib/form-errors';
 import { useSaveWalletMutation } from '../api/manage-wallets';
 
 /** Each field's input; a field added to the contract is a compile error here until it has one. */
@@ -43,38 +41,26 @@ type WalletFormProps = {
 
 export function WalletForm({ wallet, onSaved, onCancel }: WalletFormProps) {
   const { userId } = useAuth();
-  const mutation = useSaveWalletMutation();
   const form = useForm({
     // The schema's output is what is sent: trimmed, with an empty category as none.
     resolver: zodResolver(ZWalletFields),
     defaultValues: fieldDefaults(WALLET_FIELDS, wallet),
   });
-  const {
-    register,
-    handleSubmit,
-    reset,
-    formState: { errors },
-  } = form;
-  const feedback = useFormFeedback(form, mutation);
-
-  const onSubmit = handleSubmit((values) => {
-    mutation.mutate(
-      { id: wallet?.id, wallet: { ...values, user_id: userId ?? undefined } },
-      {
-        onSuccess: () => {
-          reset();
-          onSaved();
-        },
-      },
-    );
-  });
-  const alert = useSaveErrors(form, mutation.error, feedback, {
+  const save = useSaveForm(form, useSaveWalletMutation(), {
+    variables: (values) => ({
+      id: wallet?.id,
+      wallet: { ...values, user_id: userId ?? undefined },
+    }),
+    onSaved,
     fallback: wallet ? 'Failed to update wallet.' : 'Failed to create wallet.',
   });
+  const {
+    register,
+    formState: { errors },
+  } = form;
 
   return (
-    <form noValidate onSubmit={feedback.submit(onSubmit)} className="space-y-5">
-      {alert ? <FormAlert>{alert}</FormAlert> : null}
+    <SaveForm save={save} onCancel={onCancel}>
       {WALLET_FIELDS.map((field) => (
         <TextField
           key={field}
@@ -83,7 +69,6 @@ export function WalletForm({ wallet, onSaved, onCancel }: WalletFormProps) {
           {...register(field)}
         />
       ))}
-      <FormActions pending={mutation.isPending} onCancel={onCancel} />
-    </form>
+    </SaveForm>
   );
 }

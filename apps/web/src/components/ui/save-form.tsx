@@ -1,0 +1,66 @@
+import type { UseMutationResult } from '@tanstack/react-query';
+import type { ReactNode } from 'react';
+import type { FieldValues, UseFormReturn } from 'react-hook-form';
+import { useSaveErrors, type SaveErrorOptions } from '../../lib/form-errors';
+import { FormActions } from './form-actions';
+import { FormAlert, useFormFeedback } from './form-alert';
+
+type SaveMutation<TData, TVariables> = Pick<
+  UseMutationResult<TData, Error, TVariables>,
+  'mutate' | 'reset' | 'error' | 'isPending'
+>;
+
+type SaveFormOptions<TOutput, TData, TVariables> = SaveErrorOptions & {
+  /** What the save sends, made of the form's checked values. */
+  variables: (values: TOutput) => TVariables;
+  /** After a successful save, the form back at its first values. */
+  onSaved?: (data: TData) => void;
+  onError?: (error: Error) => void;
+};
+
+/**
+ * A form that saves through a mutation: its values are checked, sent, and the form is emptied once
+ * they are saved; a failure's messages go where `useSaveErrors` puts them, `alert` above the form.
+ */
+export function useSaveForm<TValues extends FieldValues, TOutput, TData, TVariables>(
+  form: UseFormReturn<TValues, unknown, TOutput>,
+  mutation: SaveMutation<TData, TVariables>,
+  { variables, onSaved, onError, ...errorOptions }: SaveFormOptions<TOutput, TData, TVariables>,
+) {
+  const feedback = useFormFeedback(form, mutation);
+  const alert = useSaveErrors(form, mutation.error, feedback, errorOptions);
+  const { handleSubmit, reset } = form;
+  const onSubmit = feedback.submit(
+    handleSubmit((values) =>
+      mutation.mutate(variables(values), {
+        onSuccess: (data) => {
+          reset();
+          onSaved?.(data);
+        },
+        onError,
+      }),
+    ),
+  );
+  return { feedback, alert, pending: mutation.isPending, onSubmit };
+}
+
+export type SaveFormState = Pick<ReturnType<typeof useSaveForm>, 'alert' | 'pending' | 'onSubmit'>;
+
+type SaveFormProps = {
+  save: SaveFormState;
+  /** Given, the form ends with Cancel and Save; without it, its own buttons are among `children`. */
+  onCancel?: () => void;
+  className?: string;
+  children: ReactNode;
+};
+
+/** The form element of `useSaveForm`: why the last save failed above the fields, the buttons below. */
+export function SaveForm({ save, onCancel, className = 'space-y-5', children }: SaveFormProps) {
+  return (
+    <form noValidate onSubmit={save.onSubmit} className={className}>
+      {save.alert ? <FormAlert>{save.alert}</FormAlert> : null}
+      {children}
+      {onCancel ? <FormActions pending={save.pending} onCancel={onCancel} /> : null}
+    </form>
+  );
+}
