@@ -60,11 +60,17 @@ const serverBoundaries = [
     // files join this list as their writes and reads move into their services.
     target: [
       'account/account.routes.ts',
+      'analytics/analytics.routes.ts',
+      'blogs/blogs.routes.ts',
+      'games/games.routes.ts',
+      'health/health.routes.ts',
       'income/income.routes.ts',
       'links/links.routes.ts',
       'notifications/notifications.routes.ts',
       'portfolio/portfolio.routes.ts',
+      'seo/seo.routes.ts',
       'tools/tools.routes.ts',
+      'uploads/uploads.routes.ts',
       'wallets/wallets.routes.ts',
     ].map((file) => `./modules/${file}`),
     from: './modules/*/*.repository.ts',

@@ -37,7 +37,7 @@ async function main() {
   if (publicUrlProblem) app.log.warn(publicUrlProblem);
   for (const notice of upstreamNotices(config)) app.log.warn(notice);
 
-  if (config.seedDemoContent && (await seedDemoContent(db.kysely))) {
+  if (config.seedDemoContent && (await seedDemoContent({ db: db.kysely, engine: db.engine }))) {
     app.log.info('demo games, blog posts and tools added');
   }
 

@@ -10,15 +10,13 @@ import {
 } from '@nexusplay/contract/stats';
 import { BEARER } from '../../lib/route-schemas.js';
 import { perAddress } from '../../plugins/rate-limits.js';
-import { getStats, getVisits } from './analytics.repository.js';
-import { DailySalt, isCountedPath, isVisitorAgent, recordVisit } from './analytics.service.js';
-import { utcDayOf } from './utc-days.js';
+import { analyticsService } from './analytics.service.js';
 
 const ERRORS = { 400: ZErrorResponse, 401: ZErrorResponse, 403: ZErrorResponse };
 
 /** Privacy-friendly visitor counts (no cookie, no stored address) and the admin dashboard's figures. */
 export const analyticsRoutes: FastifyPluginAsyncZod = async (app) => {
-  const salts = new DailySalt();
+  const analytics = analyticsService({ db: app.db.kysely, engine: app.db.engine });
 
   app.post(
     '/visits',
@@ -36,15 +34,12 @@ export const analyticsRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request, reply) => {
-      const userAgent = request.headers['user-agent'];
-      if (isVisitorAgent(userAgent) && isCountedPath(request.body.path)) {
-        await recordVisit(app.db.kysely, salts, {
-          path: request.body.path,
-          ip: request.ip,
-          userAgent: userAgent!,
-          now: new Date(),
-        });
-      }
+      await analytics.recordVisit({
+        path: request.body.path,
+        ip: request.ip,
+        userAgent: request.headers['user-agent'],
+        now: new Date(),
+      });
       return reply.status(204).send(null);
     },
   );
@@ -60,7 +55,7 @@ export const analyticsRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: ZStatsResponse, ...ERRORS },
       },
     },
-    async () => getStats(app.db.kysely, utcDayOf(new Date())),
+    async () => analytics.stats(new Date()),
   );
 
   app.get(
@@ -75,12 +70,6 @@ export const analyticsRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: ZVisitsResponse, ...ERRORS },
       },
     },
-    async (request) =>
-      getVisits(
-        app.db.kysely,
-        app.db.engine,
-        utcDayOf(new Date()),
-        request.query.days ?? VISITS_DAYS_DEFAULT,
-      ),
+    async (request) => analytics.visits(new Date(), request.query.days ?? VISITS_DAYS_DEFAULT),
   );
 };

@@ -1,20 +1,23 @@
 import { createHash, randomBytes } from 'node:crypto';
 import type { Kysely } from 'kysely';
-import type { Database } from '../../db/schema.js';
-import { countVisit, saltOfDay } from './analytics.repository.js';
+import type { Database, Engine } from '../../db/schema.js';
+import { countVisit, getStats, getVisits, saltOfDay } from './analytics.repository.js';
 import { utcDayOf } from './utc-days.js';
 
 type DB = Kysely<Database>;
+
+/** What the analytics module needs from the app. */
+export type AnalyticsDeps = { db: DB; engine: Engine };
 
 /** Crawlers, previews and automated browsers are not visitors. */
 const NOT_A_VISITOR =
   /bot|crawl|spider|slurp|headless|lighthouse|pagespeed|facebookexternalhit|embedly|preview|curl|wget|python|httpclient|okhttp|java\/|go-http|node-fetch|axios/i;
 
-export const isVisitorAgent = (userAgent: string | undefined) =>
+const isVisitorAgent = (userAgent: string | undefined) =>
   Boolean(userAgent) && !NOT_A_VISITOR.test(userAgent!);
 
 /** Admin pages and the API are never counted as page views. */
-export const isCountedPath = (path: string) => !/^\/(admin|api)(\/|$)/.test(path);
+const isCountedPath = (path: string) => !/^\/(admin|api)(\/|$)/.test(path);
 
 /**
  * The salt of the current day, shared by every instance through the database. Yesterday's salt
@@ -31,17 +34,32 @@ export class DailySalt {
   }
 }
 
-export type Visit = { path: string; ip: string; userAgent: string; now: Date };
+export type Visit = { path: string; ip: string; userAgent: string | undefined; now: Date };
 
 /**
- * Counts one page view and, once a day, one visitor. Two upserts on primary keys: no scan, no
- * cookie, no address stored.
+ * Privacy-friendly visitor counts (no cookie, no stored address) and the admin dashboard's
+ * figures, counted per UTC day.
  */
-export async function recordVisit(db: DB, salts: DailySalt, visit: Visit) {
-  const day = utcDayOf(visit.now);
-  const salt = await salts.forDay(db, day);
-  const visitor = createHash('sha256')
-    .update(`${salt}\n${visit.ip}\n${visit.userAgent}`)
-    .digest('hex');
-  await countVisit(db, day, visit.path, visitor);
+export function analyticsService({ db, engine }: AnalyticsDeps) {
+  const salts = new DailySalt();
+
+  return {
+    /**
+     * Counts one page view and, once a day, one visitor; a bot's view or an admin page's is not
+     * counted. Two upserts on primary keys: no scan, no cookie, no address stored.
+     */
+    async recordVisit({ path, ip, userAgent, now }: Visit) {
+      if (!isVisitorAgent(userAgent) || !isCountedPath(path)) return;
+      const day = utcDayOf(now);
+      const salt = await salts.forDay(db, day);
+      const visitor = createHash('sha256').update(`${salt}\n${ip}\n${userAgent}`).digest('hex');
+      await countVisit(db, day, path, visitor);
+    },
+
+    /** The dashboard's counts on the UTC day of `now`. */
+    stats: (now: Date) => getStats(db, utcDayOf(now)),
+
+    /** The last `days` days up to the UTC day of `now`. */
+    visits: (now: Date, days: number) => getVisits(db, engine, utcDayOf(now), days),
+  };
 }

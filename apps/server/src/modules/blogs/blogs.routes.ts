@@ -1,22 +1,20 @@
-import type { FastifyInstance } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { ZBlog, ZBlogFields } from '@nexusplay/contract/blogs';
 import { ZErrorResponse } from '@nexusplay/contract/errors';
 import { ZIdParams, ZMessageResponse } from '@nexusplay/contract/lists';
-import { badRequest, notFound } from '../../lib/app-error.js';
+import { badRequest } from '../../lib/app-error.js';
 import { cachedListRoute } from '../../http-cache/http-cache.js';
 import { readMultipartForm, withMultipartForms } from '../../lib/multipart.js';
 import { parseOrThrow } from '../../lib/validation.js';
 import { BEARER, WRITE_ERROR_RESPONSES } from '../../lib/route-schemas.js';
-import { readPictureChoice } from '../uploads/row-pictures.js';
+import { readPictureChoice } from '../uploads/uploads.service.js';
 import {
   brokenShapeLimit,
   CONTENT_MAX_DEPTH,
   CONTENT_MAX_ELEMENTS,
   type ShapeLimit,
 } from './article-shape.js';
-import { getBlog, listBlogs } from './blogs.repository.js';
-import { changeBlog, createBlog, removeBlog, type BlogFields } from './blogs.service.js';
+import { blogsService, type BlogFields, type BlogsService } from './blogs.service.js';
 
 const multipartDoc = {
   consumes: ['multipart/form-data'],
@@ -33,74 +31,72 @@ const SHAPE_MESSAGES: Record<ShapeLimit, string> = {
  * The text fields of a blog form, checked before any picture is decoded. Content too deep or too
  * dense to sanitise in a short stretch is refused before it reaches sanitising.
  */
-async function readBlogFields(form: Record<string, string>): Promise<BlogFields> {
+async function readBlogFields(
+  form: Record<string, string>,
+): Promise<BlogFields & { remove_image: boolean }> {
   const fields = parseOrThrow(ZBlogFields, form);
   const broken = await brokenShapeLimit(fields.content);
   if (broken) throw badRequest(SHAPE_MESSAGES[broken], { content: SHAPE_MESSAGES[broken] });
   return fields;
 }
 
-/** A post changed: the lists and the feeds that show posts are dropped from the cache. */
-const blogsChanged = (app: FastifyInstance) => app.publicCache.invalidate('blogs', 'feeds');
-
 /** Publishing and changing a post: multipart forms with an optional picture. */
-const blogForms: FastifyPluginAsyncZod = async (app) => {
-  const db = () => app.db.kysely;
-  const changed = () => blogsChanged(app);
-
-  app.post(
-    '/blogs',
-    {
-      config: { access: 'admin' },
-      schema: {
-        tags: ['blogs'],
-        summary: 'Publish a blog post',
-        ...multipartDoc,
-        response: { 201: ZBlog, ...WRITE_ERROR_RESPONSES },
+const blogForms =
+  (blogs: BlogsService): FastifyPluginAsyncZod =>
+  async (app) => {
+    app.post(
+      '/blogs',
+      {
+        config: { access: 'admin' },
+        schema: {
+          tags: ['blogs'],
+          summary: 'Publish a blog post',
+          ...multipartDoc,
+          response: { 201: ZBlog, ...WRITE_ERROR_RESPONSES },
+        },
       },
-    },
-    async (request, reply) => {
-      const form = await readMultipartForm(request, 'image');
-      const fields = await readBlogFields(form.fields);
-      const blog = await createBlog(db(), fields, await readPictureChoice(form.file?.buffer));
-      await changed();
-      return reply.status(201).send(blog);
-    },
-  );
-
-  app.put(
-    '/blogs/:id',
-    {
-      config: { access: 'admin' },
-      schema: {
-        tags: ['blogs'],
-        summary: 'Change a blog post',
-        ...multipartDoc,
-        params: ZIdParams,
-        response: { 200: ZBlog, ...WRITE_ERROR_RESPONSES },
+      async (request, reply) => {
+        const form = await readMultipartForm(request, 'image');
+        const fields = await readBlogFields(form.fields);
+        const blog = await blogs.create(fields, await readPictureChoice(form.file?.buffer));
+        return reply.status(201).send(blog);
       },
-    },
-    async (request) => {
-      const { id } = request.params;
-      const form = await readMultipartForm(request, 'image');
-      const fields = await readBlogFields(form.fields);
-      const choice = await readPictureChoice(form.file?.buffer, fields.remove_image);
-      const blog = await changeBlog(db(), id, fields, choice);
-      await changed();
-      return blog;
-    },
-  );
-};
+    );
+
+    app.put(
+      '/blogs/:id',
+      {
+        config: { access: 'admin' },
+        schema: {
+          tags: ['blogs'],
+          summary: 'Change a blog post',
+          ...multipartDoc,
+          params: ZIdParams,
+          response: { 200: ZBlog, ...WRITE_ERROR_RESPONSES },
+        },
+      },
+      async (request) => {
+        const { id } = request.params;
+        const form = await readMultipartForm(request, 'image');
+        const fields = await readBlogFields(form.fields);
+        const choice = await readPictureChoice(form.file?.buffer, fields.remove_image);
+        return blogs.update(id, fields, choice);
+      },
+    );
+  };
 
 export const blogsRoutes: FastifyPluginAsyncZod = async (app) => {
-  const db = () => app.db.kysely;
-  const changed = () => blogsChanged(app);
+  const blogs = blogsService({
+    db: app.db.kysely,
+    engine: app.db.engine,
+    publicCache: app.publicCache,
+  });
 
   cachedListRoute(app, 'blogs', {
     summary:
       'Blog posts, newest first; X-Total-Count holds the number of matches (a lower bound when X-Total-Count-Lower-Bound is true)',
     item: ZBlog,
-    load: (query) => listBlogs(db(), app.db.engine, query),
+    load: (query) => blogs.list(query),
   });
 
   app.get(
@@ -114,14 +110,10 @@ export const blogsRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: ZBlog, 400: ZErrorResponse, 404: ZErrorResponse },
       },
     },
-    async (request) => {
-      const blog = await getBlog(db(), request.params.id);
-      if (!blog) throw notFound('This blog post does not exist.');
-      return blog;
-    },
+    async (request) => blogs.get(request.params.id),
   );
 
-  await app.register(withMultipartForms(blogForms));
+  await app.register(withMultipartForms(blogForms(blogs)));
 
   app.delete(
     '/blogs/:id',
@@ -136,8 +128,7 @@ export const blogsRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request) => {
-      await removeBlog(db(), request.params.id);
-      await changed();
+      await blogs.remove(request.params.id);
       return { message: 'Blog post deleted.' };
     },
   );

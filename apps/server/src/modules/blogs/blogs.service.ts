@@ -1,17 +1,28 @@
 import type { Kysely } from 'kysely';
 import type { TBlog, ZBlogFields } from '@nexusplay/contract/blogs';
+import type { TListQuery } from '@nexusplay/contract/lists';
+import type { Database, Engine } from '../../db/schema.js';
+import { inTransaction } from '../../db/transactions.js';
+import type { PublicCache } from '../../http-cache/http-cache.js';
 import { notFound } from '../../lib/app-error.js';
-import type { Database } from '../../db/schema.js';
 import {
   dropPictureIfUnused,
   writeWithPicture,
   type PictureChoice,
-} from '../uploads/row-pictures.js';
+} from '../uploads/uploads.service.js';
 import { chooseSummary, renderPostHtml, type PostHtml } from './blog-html.js';
-import { deleteBlog, getBlog, insertBlog, updateBlog } from './blogs.repository.js';
+import {
+  deleteBlog,
+  getBlog,
+  insertBlog,
+  latestBlogs,
+  listBlogs,
+  updateBlog,
+} from './blogs.repository.js';
 
 type DB = Kysely<Database>;
-export type BlogFields = ReturnType<typeof ZBlogFields.parse>;
+/** A post's form fields; whether to remove its picture is the picture choice's. */
+export type BlogFields = Omit<ReturnType<typeof ZBlogFields.parse>, 'remove_image'>;
 
 const missing = () => notFound('This blog post does not exist.');
 
@@ -41,35 +52,69 @@ function blogValues(
   };
 }
 
-/** The post's HTML is sanitised before the transaction opens: it can take a while. */
-export async function createBlog(db: DB, fields: BlogFields, choice: PictureChoice) {
-  const html = await renderPostHtml(fields.content, fields.description);
-  return db
-    .transaction()
-    .execute((trx) =>
-      writeWithPicture(trx, choice, null, (image) =>
-        insertBlog(trx, blogValues(fields, html, image)),
-      ),
-    );
-}
+/** What the blogs module needs from the app. */
+export type BlogsDeps = {
+  db: DB;
+  engine: Engine;
+  publicCache: Pick<PublicCache, 'invalidate'>;
+};
 
-export async function changeBlog(db: DB, id: number, fields: BlogFields, choice: PictureChoice) {
-  const html = await renderPostHtml(fields.content, fields.description);
-  const blog = await db.transaction().execute(async (trx) => {
-    const current = await getBlog(trx, id);
-    if (!current) throw missing();
-    return writeWithPicture(trx, choice, current.image, (image) =>
-      updateBlog(trx, id, blogValues(fields, html, image, current)),
-    );
-  });
-  if (!blog) throw missing();
-  return blog;
-}
+export type BlogsService = ReturnType<typeof blogsService>;
 
-export function removeBlog(db: DB, id: number) {
-  return db.transaction().execute(async (trx) => {
-    const deleted = await deleteBlog(trx, id);
-    if (!deleted) throw missing();
-    await dropPictureIfUnused(trx, deleted.image);
-  });
+/**
+ * The blog: every write drops the lists and the feeds that show posts once it has committed. A
+ * post's HTML is sanitised before its transaction opens: it can take a while.
+ */
+export function blogsService({ db, engine, publicCache }: BlogsDeps) {
+  const changed = () => publicCache.invalidate('blogs', 'feeds');
+
+  return {
+    list: (query: TListQuery) => listBlogs(db, engine, query),
+
+    async get(id: number) {
+      const blog = await getBlog(db, id);
+      if (!blog) throw missing();
+      return blog;
+    },
+
+    /** The post with this id, if there is one (a page shows another post when there is not). */
+    find: (id: number) => getBlog(db, id),
+
+    /** The newest posts with what a feed or a sitemap needs. */
+    latest: (limit: number) => latestBlogs(db, limit),
+
+    async create(fields: BlogFields, choice: PictureChoice) {
+      const html = await renderPostHtml(fields.content, fields.description);
+      const blog = await inTransaction(db, (trx) =>
+        writeWithPicture(trx, choice, null, (image) =>
+          insertBlog(trx, blogValues(fields, html, image)),
+        ),
+      );
+      await changed();
+      return blog;
+    },
+
+    async update(id: number, fields: BlogFields, choice: PictureChoice) {
+      const html = await renderPostHtml(fields.content, fields.description);
+      const blog = await inTransaction(db, async (trx) => {
+        const current = await getBlog(trx, id);
+        if (!current) throw missing();
+        return writeWithPicture(trx, choice, current.image, (image) =>
+          updateBlog(trx, id, blogValues(fields, html, image, current)),
+        );
+      });
+      if (!blog) throw missing();
+      await changed();
+      return blog;
+    },
+
+    async remove(id: number) {
+      await inTransaction(db, async (trx) => {
+        const deleted = await deleteBlog(trx, id);
+        if (!deleted) throw missing();
+        await dropPictureIfUnused(trx, deleted.image);
+      });
+      await changed();
+    },
+  };
 }

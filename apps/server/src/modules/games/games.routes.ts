@@ -5,9 +5,8 @@ import { cachedListRoute } from '../../http-cache/http-cache.js';
 import { readMultipartForm, withMultipartForms } from '../../lib/multipart.js';
 import { parseOrThrow } from '../../lib/validation.js';
 import { BEARER, WRITE_ERROR_RESPONSES } from '../../lib/route-schemas.js';
-import { readPictureChoice } from '../uploads/row-pictures.js';
-import { listGames } from './games.repository.js';
-import { changeGame, createGame, removeGame } from './games.service.js';
+import { readPictureChoice } from '../uploads/uploads.service.js';
+import { gamesService, type GamesService } from './games.service.js';
 
 const multipartDoc = {
   consumes: ['multipart/form-data'],
@@ -17,64 +16,65 @@ const multipartDoc = {
 };
 
 /** Adding and changing a game: multipart forms with an optional picture. */
-const gameForms: FastifyPluginAsyncZod = async (app) => {
-  const db = () => app.db.kysely;
-
-  app.post(
-    '/games',
-    {
-      config: { access: 'admin' },
-      schema: {
-        tags: ['games'],
-        summary: 'Add a game',
-        ...multipartDoc,
-        response: { 201: ZGame, ...WRITE_ERROR_RESPONSES },
+const gameForms =
+  (games: GamesService): FastifyPluginAsyncZod =>
+  async (app) => {
+    app.post(
+      '/games',
+      {
+        config: { access: 'admin' },
+        schema: {
+          tags: ['games'],
+          summary: 'Add a game',
+          ...multipartDoc,
+          response: { 201: ZGame, ...WRITE_ERROR_RESPONSES },
+        },
       },
-    },
-    async (request, reply) => {
-      const form = await readMultipartForm(request, 'image');
-      const { remove_image: _ignored, ...fields } = parseOrThrow(ZGameFields, form.fields);
-      const game = await createGame(db(), fields, await readPictureChoice(form.file?.buffer));
-      await app.publicCache.invalidate('games');
-      return reply.status(201).send(game);
-    },
-  );
-
-  app.put(
-    '/games/:id',
-    {
-      config: { access: 'admin' },
-      schema: {
-        tags: ['games'],
-        summary: 'Change a game',
-        ...multipartDoc,
-        params: ZIdParams,
-        response: { 200: ZGame, ...WRITE_ERROR_RESPONSES },
+      async (request, reply) => {
+        const form = await readMultipartForm(request, 'image');
+        const { remove_image: _ignored, ...fields } = parseOrThrow(ZGameFields, form.fields);
+        const game = await games.create(fields, await readPictureChoice(form.file?.buffer));
+        return reply.status(201).send(game);
       },
-    },
-    async (request) => {
-      const { id } = request.params;
-      const form = await readMultipartForm(request, 'image');
-      const { remove_image: removeImage, ...fields } = parseOrThrow(ZGameFields, form.fields);
-      const choice = await readPictureChoice(form.file?.buffer, removeImage);
-      const game = await changeGame(db(), id, fields, choice);
-      await app.publicCache.invalidate('games');
-      return game;
-    },
-  );
-};
+    );
+
+    app.put(
+      '/games/:id',
+      {
+        config: { access: 'admin' },
+        schema: {
+          tags: ['games'],
+          summary: 'Change a game',
+          ...multipartDoc,
+          params: ZIdParams,
+          response: { 200: ZGame, ...WRITE_ERROR_RESPONSES },
+        },
+      },
+      async (request) => {
+        const { id } = request.params;
+        const form = await readMultipartForm(request, 'image');
+        const { remove_image: removeImage, ...fields } = parseOrThrow(ZGameFields, form.fields);
+        const choice = await readPictureChoice(form.file?.buffer, removeImage);
+        return games.update(id, fields, choice);
+      },
+    );
+  };
 
 export const gamesRoutes: FastifyPluginAsyncZod = async (app) => {
-  const db = () => app.db.kysely;
+  const games = gamesService({
+    db: app.db.kysely,
+    engine: app.db.engine,
+    publicCache: app.publicCache,
+  });
 
   cachedListRoute(app, 'games', {
     summary:
       'Games, newest first; X-Total-Count holds the number of matches (a lower bound when X-Total-Count-Lower-Bound is true)',
     item: ZGame,
-    load: (query) => listGames(db(), app.db.engine, query),
+    load: (query) => games.list(query),
   });
 
-  await app.register(withMultipartForms(gameForms));
+  await app.register(withMultipartForms(gameForms(games)));
 
   app.delete(
     '/games/:id',
@@ -89,8 +89,7 @@ export const gamesRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request) => {
-      await removeGame(db(), request.params.id);
-      await app.publicCache.invalidate('games');
+      await games.remove(request.params.id);
       return { message: 'Game deleted.' };
     },
   );

@@ -2,9 +2,11 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { ZHealthResponse, ZReadyResponse } from '@nexusplay/contract/health';
 import { ZErrorResponse } from '@nexusplay/contract/errors';
 import { AppError } from '../../lib/app-error.js';
-import { pingDatabase } from './health.repository.js';
+import { healthService } from './health.service.js';
 
 export const healthRoutes: FastifyPluginAsyncZod = async (app) => {
+  const health = healthService({ db: app.db.kysely });
+
   /** Throws a 503 in the error shape when `probe` fails, logging why. */
   const require = async (what: string, probe: () => Promise<unknown>) => {
     try {
@@ -14,7 +16,7 @@ export const healthRoutes: FastifyPluginAsyncZod = async (app) => {
       throw new AppError(503, `The ${what} is unreachable.`);
     }
   };
-  const database = () => require('database', () => pingDatabase(app.db.kysely));
+  const database = () => require('database', () => health.pingDatabase());
 
   app.get(
     '/health',

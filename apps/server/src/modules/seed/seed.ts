@@ -2,16 +2,20 @@ import type { Kysely } from 'kysely';
 import sharp from 'sharp';
 import { getAppMeta, insertAppMetaOnce } from '../../db/app-meta.repository.js';
 import { nowTimestamp } from '../../db/codecs.js';
-import type { Database } from '../../db/schema.js';
-import { sanitizeArticle, summaryOf } from '../blogs/blog-html.js';
-import { insertBlog } from '../blogs/blogs.repository.js';
-import { insertGame } from '../games/games.repository.js';
-import { insertTool } from '../tools/tools.repository.js';
-import { writeWithPicture } from '../uploads/row-pictures.js';
-import { processImage } from '../uploads/uploads.service.js';
+import type { Database, Engine } from '../../db/schema.js';
+import { blogsService } from '../blogs/blogs.service.js';
+import { gamesService } from '../games/games.service.js';
+import { toolsService } from '../tools/tools.service.js';
+import { readPictureChoice } from '../uploads/uploads.service.js';
 import { DEMO_BLOGS, DEMO_GAMES, DEMO_TOOLS } from './demo-content.js';
 
 const SEEDED_KEY = 'demo_content_seeded';
+
+/**
+ * The seed writes as the server starts, before it answers anything, on an installation whose
+ * lists showed nothing yet: there is no cached list for its writes to drop.
+ */
+const NOTHING_CACHED = { invalidate: async () => {} };
 
 /**
  * An abstract cover: a diagonal gradient between two colours with a few soft rings, drawn as SVG
@@ -35,7 +39,7 @@ async function cover(colors: readonly [string, string], seed: number) {
   const png = await sharp(Buffer.from(coverSvg(colors, seed)))
     .png()
     .toBuffer();
-  return processImage(png);
+  return readPictureChoice(png);
 }
 
 const BLOG_COLORS: readonly (readonly [string, string])[] = [
@@ -47,11 +51,14 @@ const BLOG_COLORS: readonly (readonly [string, string])[] = [
   ['#0f766e', '#65a30d'],
 ];
 
+/** What the seed needs from the app. */
+export type SeedDeps = { db: Kysely<Database>; engine: Engine };
+
 /**
  * Fills a new installation with demo games, posts and tools, once. A marker remembers that it
  * happened, so content an admin later deletes does not come back on the next start.
  */
-export async function seedDemoContent(db: Kysely<Database>): Promise<boolean> {
+export async function seedDemoContent({ db, engine }: SeedDeps): Promise<boolean> {
   const marker = await getAppMeta(db, SEEDED_KEY);
   if (marker) return false;
 
@@ -65,29 +72,25 @@ export async function seedDemoContent(db: Kysely<Database>): Promise<boolean> {
     // Another instance starting at the same moment got there first.
     if (!claimed) return false;
 
+    // Built on this transaction, the services' writes join it: all the content, or none.
+    const modules = { db: trx, engine, publicCache: NOTHING_CACHED };
+    const games = gamesService(modules);
+    const blogs = blogsService(modules);
+    const tools = toolsService(modules);
+
     // Games are listed newest first, so the list is written backwards to show it in its order.
     for (const [i, { name, description, link }] of [...DEMO_GAMES.entries()].reverse()) {
-      await writeWithPicture(trx, { picture: gameCovers[i]! }, null, (image) =>
-        insertGame(trx, { name, description, link, image }),
-      );
+      await games.create({ name, description, link }, gameCovers[i]!);
     }
     // Oldest first, so ids grow with the dates like posts written over time.
-    const blogs = [...DEMO_BLOGS]
+    const posts = [...DEMO_BLOGS]
       .map((blog, i) => ({ blog, i }))
       .sort((a, b) => a.blog.date.localeCompare(b.blog.date));
-    for (const { blog, i } of blogs) {
-      await writeWithPicture(trx, { picture: blogCovers[i]! }, null, (image) =>
-        insertBlog(trx, {
-          title: blog.title,
-          ...summaryOf(blog.content, blog.description),
-          content: sanitizeArticle(blog.content),
-          author: blog.author,
-          date: blog.date,
-          image,
-        }),
-      );
+    for (const { blog, i } of posts) {
+      const { title, content, description, author, date } = blog;
+      await blogs.create({ title, content, description, author, date }, blogCovers[i]!);
     }
-    for (const tool of DEMO_TOOLS) await insertTool(trx, tool);
+    for (const tool of DEMO_TOOLS) await tools.create(tool);
     return true;
   });
 }

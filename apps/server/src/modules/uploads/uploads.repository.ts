@@ -1,9 +1,12 @@
 import type { Kysely } from 'kysely';
 import { nowTimestamp } from '../../db/codecs.js';
 import type { Database } from '../../db/schema.js';
-import { uploadUrl, type ProcessedImage } from './uploads.service.js';
+import type { ProcessedImage } from './images.js';
 
 type DB = Kysely<Database>;
+
+/** Where a stored picture is served: its name is the hash of its bytes. */
+export const uploadUrl = (hash: string) => `/uploads/${hash}.webp`;
 
 const URL_PATTERN = /^\/uploads\/([a-f0-9]{64})\.webp$/;
 

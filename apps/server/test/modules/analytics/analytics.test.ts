@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { DailySalt, recordVisit } from '../../../src/modules/analytics/analytics.service.js';
+import { analyticsService, DailySalt } from '../../../src/modules/analytics/analytics.service.js';
 import { addDays, utcDayOf, weekStart } from '../../../src/modules/analytics/utc-days.js';
 import { createAdmin } from '../../../src/modules/users/first-admin.js';
 import { createTestApp, type TestApp } from '../../support/test-app.js';
@@ -72,13 +72,13 @@ describe('visitor analytics and admin statistics', () => {
   });
 
   it('reports the dashboard figures for a known set of data', async () => {
-    const salts = new DailySalt();
+    const analytics = analyticsService({ db: t.db.kysely, engine: t.db.engine });
     const today = utcDayOf(new Date());
     const monday = weekStart(today);
     // Two visitors on Monday of this week (unless that is today, already counted above).
     if (monday !== today) {
       for (const ip of ['1.1.1.1', '2.2.2.2']) {
-        await recordVisit(t.db.kysely, salts, {
+        await analytics.recordVisit({
           path: '/',
           ip,
           userAgent: BROWSER,
@@ -141,6 +141,33 @@ describe('visitor analytics and admin statistics', () => {
         })
       ).statusCode,
     ).toBe(400);
+  });
+
+  it('counts the week from its Monday on any day of it', async () => {
+    // Thursday 16 May 2030: far from today, so no visit the other tests count is in its week.
+    const analytics = analyticsService({ db: t.db.kysely, engine: t.db.engine });
+    const visitors = {
+      '2030-05-12': ['3.3.3.1'], // Sunday: the week before
+      '2030-05-13': ['3.3.3.2', '3.3.3.3'], // Monday
+      '2030-05-15': ['3.3.3.4'], // Wednesday
+      '2030-05-16': ['3.3.3.5'], // Thursday, the day asked about
+    };
+    for (const [day, ips] of Object.entries(visitors)) {
+      for (const ip of ips) {
+        await analytics.recordVisit({
+          path: '/',
+          ip,
+          userAgent: BROWSER,
+          now: new Date(`${day}T10:00:00Z`),
+        });
+      }
+    }
+    const { stats } = await analytics.stats(new Date('2030-05-16T18:00:00Z'));
+    expect(stats).toMatchObject({
+      visitorsToday: 1,
+      visitorsThisWeek: 4,
+      visitorsThisMonth: 5,
+    });
   });
 
   it('rotates the salt daily and forgets the old one', async () => {

@@ -10,7 +10,7 @@ describe('demo content', () => {
   afterAll(() => t.close());
 
   it('is seeded once: 12 games and 6 posts with pictures, and the five tools', async () => {
-    expect(await seedDemoContent(t.db.kysely)).toBe(true);
+    expect(await seedDemoContent({ db: t.db.kysely, engine: t.db.engine })).toBe(true);
     const games = (await t.app.inject({ method: 'GET', url: '/api/games' })).json();
     const blogs = (await t.app.inject({ method: 'GET', url: '/api/blogs' })).json();
     const tools = (await t.app.inject({ method: 'GET', url: '/api/tools' })).json();
@@ -40,7 +40,7 @@ describe('demo content', () => {
 
   it('does not come back after the content is deleted', async () => {
     await t.db.kysely.deleteFrom('games').execute();
-    expect(await seedDemoContent(t.db.kysely)).toBe(false);
+    expect(await seedDemoContent({ db: t.db.kysely, engine: t.db.engine })).toBe(false);
     expect(await t.db.kysely.selectFrom('games').select('id').execute()).toEqual([]);
   });
 });
