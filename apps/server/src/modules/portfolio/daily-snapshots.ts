@@ -1,5 +1,5 @@
 import type { FastifyInstance } from 'fastify';
-import { takeDailySnapshot } from './portfolio.service.js';
+import { portfolioService } from './portfolio.service.js';
 
 /** How often an instance looks whether this hour's snapshot pass is still to be made. */
 const CHECK_EVERY_MS = 60_000;
@@ -11,6 +11,7 @@ const CHECK_EVERY_MS = 60_000;
  * all down has no snapshot: a gap in the history.
  */
 export function dailySnapshots(app: FastifyInstance, everyMs = CHECK_EVERY_MS) {
+  const portfolio = portfolioService({ db: app.db.kysely, gateway: app.gateway });
   let donePass: string | undefined;
   let running = false;
   let timer: NodeJS.Timeout | undefined;
@@ -20,7 +21,7 @@ export function dailySnapshots(app: FastifyInstance, everyMs = CHECK_EVERY_MS) {
     if (running || pass === donePass) return;
     running = true;
     try {
-      const took = await takeDailySnapshot(app.db.kysely, app.gateway);
+      const took = await portfolio.takeDailySnapshot();
       if (took) app.log.info({ pass }, 'portfolio snapshot pass made');
       donePass = pass;
     } catch (error) {

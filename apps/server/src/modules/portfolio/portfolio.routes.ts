@@ -4,7 +4,7 @@ import { ZPortfolioHistory, ZPortfolioResponse } from '@nexusplay/contract/portf
 import { answerKeptUntil, keptAnswers } from '../../http-cache/http-cache.js';
 import { BEARER } from '../../lib/route-schemas.js';
 import { requireUser } from '../../plugins/auth.js';
-import { getPortfolio, getPortfolioHistory } from './portfolio.service.js';
+import { portfolioService } from './portfolio.service.js';
 
 const ERRORS = { 401: ZErrorResponse, 403: ZErrorResponse };
 
@@ -14,7 +14,7 @@ const ERRORS = { 401: ZErrorResponse, 403: ZErrorResponse };
  * names another address or node.
  */
 export const portfolioRoutes: FastifyPluginAsyncZod = async (app) => {
-  const db = () => app.db.kysely;
+  const portfolio = portfolioService({ db: app.db.kysely, gateway: app.gateway });
 
   app.get(
     '/portfolio',
@@ -34,13 +34,9 @@ export const portfolioRoutes: FastifyPluginAsyncZod = async (app) => {
       }),
     },
     async (request) => {
-      const { portfolio, unchangedUntil } = await getPortfolio(
-        db(),
-        app.gateway,
-        requireUser(request).id,
-      );
+      const { portfolio: answer, unchangedUntil } = await portfolio.get(requireUser(request).id);
       answerKeptUntil(app, request, unchangedUntil);
-      return portfolio;
+      return answer;
     },
   );
 
@@ -56,7 +52,7 @@ export const portfolioRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: ZPortfolioResponse, ...ERRORS },
       },
     },
-    async (request) => (await getPortfolio(db(), app.gateway, requireUser(request).id)).portfolio,
+    async (request) => (await portfolio.get(requireUser(request).id)).portfolio,
   );
 
   app.get(
@@ -71,6 +67,6 @@ export const portfolioRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: ZPortfolioHistory, ...ERRORS },
       },
     },
-    async (request) => getPortfolioHistory(db(), app.gateway, requireUser(request).id),
+    async (request) => portfolio.history(requireUser(request).id),
   );
 };

@@ -25,6 +25,10 @@ import {
 } from './portfolio.repository.js';
 
 type DB = Kysely<Database>;
+
+/** What the portfolio module needs from the app. */
+export type PortfolioDeps = { db: DB; gateway: Gateway };
+
 type Token = { symbol: string; decimals: number };
 
 /** Which of the gateway's prices values each token; WRON is RON wrapped, so at RON's price. */
@@ -157,7 +161,7 @@ function summarise(
  * portfolio, until when (ms since the epoch) it stays as it is while the wallets do: the first
  * time one of the balances, prices or rate it was valued from is due for a check.
  */
-export async function getPortfolio(
+async function getPortfolio(
   db: DB,
   gateway: Gateway,
   userId: number,
@@ -196,7 +200,7 @@ export async function getPortfolio(
 }
 
 /** The caller's portfolio total per UTC day over the last 30 days; a day without one is null. */
-export async function getPortfolioHistory(
+async function getPortfolioHistory(
   db: DB,
   gateway: Gateway,
   userId: number,
@@ -281,4 +285,13 @@ export async function takeDailySnapshot(db: DB, gateway: Gateway, now = new Date
     await insertSnapshots(db, rows);
   }
   return true;
+}
+
+/** The Wallet Tracker's portfolio: the caller's own wallets valued, their history, the daily pass. */
+export function portfolioService({ db, gateway }: PortfolioDeps) {
+  return {
+    get: (userId: number) => getPortfolio(db, gateway, userId),
+    history: (userId: number) => getPortfolioHistory(db, gateway, userId),
+    takeDailySnapshot: (now?: Date) => takeDailySnapshot(db, gateway, now),
+  };
 }
