@@ -1,5 +1,6 @@
 import type { TBlog } from '@nexusplay/contract/blogs';
 import type { TGame } from '@nexusplay/contract/games';
+import type { TIncomeRecord } from '@nexusplay/contract/income';
 import type { TTool } from '@nexusplay/contract/tools';
 
 export function makeGame(id: number, overrides: Partial<TGame> = {}): TGame {
@@ -9,6 +10,29 @@ export function makeGame(id: number, overrides: Partial<TGame> = {}): TGame {
     image: null,
     description: `The description of game ${id}.`,
     link: `https://game${id}.example.com`,
+    created_at: '2025-01-01T00:00:00.000Z',
+    ...overrides,
+  };
+}
+
+/** An income record with nothing earned or spent; `overrides` says what a test is about. */
+export function makeIncomeRecord(
+  id: number,
+  overrides: Partial<TIncomeRecord> = {},
+): TIncomeRecord {
+  return {
+    id,
+    income: 0,
+    pixels: 0,
+    expense: 0,
+    expense_type: 'usd',
+    expense_description: '',
+    converted_expense: '0 Pixels ($0.00)',
+    date: '2025-01-01',
+    net_income: 0,
+    price_usd: 0,
+    usd_idr: 15000,
+    usd_idr_date: '2025-01-01',
     created_at: '2025-01-01T00:00:00.000Z',
     ...overrides,
   };

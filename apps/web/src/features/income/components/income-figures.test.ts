@@ -1,5 +1,5 @@
-import type { TIncomeRecord } from '@nexusplay/contract/income';
 import { describe, expect, it } from 'vitest';
+import { makeIncomeRecord } from '../../../test/fixtures';
 import {
   expenseIn,
   filterRecords,
@@ -11,27 +11,8 @@ import {
   totalsOf,
 } from './income-figures';
 
-function makeRecord(id: number, overrides: Partial<TIncomeRecord>): TIncomeRecord {
-  return {
-    id,
-    income: 0,
-    pixels: 0,
-    expense: 0,
-    expense_type: 'usd',
-    expense_description: '',
-    converted_expense: '0 Pixels ($0.00)',
-    date: '2025-01-01',
-    net_income: 0,
-    price_usd: 0,
-    usd_idr: 15000,
-    usd_idr_date: '2025-01-01',
-    created_at: '2025-01-01T00:00:00.000Z',
-    ...overrides,
-  };
-}
-
 // 1000 Pixels at $0.02 with a $5 expense, and 500 at $0.01 with an expense of 100 Pixels.
-const MARCH = makeRecord(1, {
+const MARCH = makeIncomeRecord(1, {
   income: 1000,
   expense: 5,
   expense_type: 'usd',
@@ -41,7 +22,7 @@ const MARCH = makeRecord(1, {
   price_usd: 0.02,
   usd_idr: 16000,
 });
-const APRIL = makeRecord(2, {
+const APRIL = makeIncomeRecord(2, {
   income: 500,
   expense: 100,
   expense_type: 'pixels',
@@ -54,7 +35,7 @@ const APRIL = makeRecord(2, {
 const RECORDS = [APRIL, MARCH];
 
 // Saved while the price service was down: no price for its day yet.
-const PENDING = makeRecord(3, {
+const PENDING = makeIncomeRecord(3, {
   income: 400,
   expense: 2,
   expense_type: 'usd',
@@ -66,7 +47,7 @@ const PENDING = makeRecord(3, {
   usd_idr_date: null,
 });
 // Valued, but no rate is known for any day yet.
-const NO_RATE = makeRecord(4, {
+const NO_RATE = makeIncomeRecord(4, {
   income: 100,
   date: '2025-04-06',
   net_income: 1,
@@ -137,7 +118,7 @@ describe('income totals', () => {
 
 describe('record filters', () => {
   it('keeps every month for All Months and one month of any year otherwise', () => {
-    const lastYear = makeRecord(3, { date: '2024-03-01' });
+    const lastYear = makeIncomeRecord(3, { date: '2024-03-01' });
     const all = [...RECORDS, lastYear];
     expect(filterRecords(all, { search: '', month: 'all' })).toHaveLength(3);
     expect(filterRecords(all, { search: '', month: 3 }).map((r) => r.id)).toEqual([1, 3]);
@@ -154,7 +135,7 @@ describe('record filters', () => {
 
 describe('monthly net income', () => {
   it('sums each calendar month, oldest first', () => {
-    const extraApril = makeRecord(4, { date: '2025-04-20', net_income: -1, usd_idr: 15000 });
+    const extraApril = makeIncomeRecord(4, { date: '2025-04-20', net_income: -1, usd_idr: 15000 });
     expect(monthlyNetIncome([...RECORDS, extraApril], 'usd')).toEqual([
       { month: '2025-03', label: 'Mar 2025', net: 15 },
       { month: '2025-04', label: 'Apr 2025', net: 3 },

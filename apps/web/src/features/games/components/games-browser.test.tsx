@@ -1,8 +1,8 @@
 import { screen, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
-import { callsMade, listReply, stubApi } from '../../test/fetch-stub';
-import { makeGame } from '../../test/fixtures';
-import { renderApp } from '../../test/render-app';
+import { callsMade, listReply, stubApi } from '../../../test/fetch-stub';
+import { makeGame } from '../../../test/fixtures';
+import { renderApp } from '../../../test/render-app';
 
 const ALL_GAMES = [
   makeGame(1, { name: 'Axie Infinity' }),

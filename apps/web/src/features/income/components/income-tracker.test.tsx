@@ -1,8 +1,8 @@
-import type { TIncomeRecord } from '@nexusplay/contract/income';
 import type { TPricesResponse } from '@nexusplay/contract/market';
 import { cleanup, screen, within } from '@testing-library/react';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { callsMade, sentBody, stubApi, type ApiCall } from '../../../test/fetch-stub';
+import { makeIncomeRecord } from '../../../test/fixtures';
 import { renderApp } from '../../../test/render-app';
 import { makeToken, userToken } from '../../../test/tokens';
 
@@ -28,28 +28,9 @@ const PRICES: TPricesResponse = {
   },
 };
 
-function makeRecord(id: number, overrides: Partial<TIncomeRecord>): TIncomeRecord {
-  return {
-    id,
-    income: 0,
-    pixels: 0,
-    expense: 0,
-    expense_type: 'usd',
-    expense_description: '',
-    converted_expense: '0 Pixels ($0.00)',
-    date: '2025-01-01',
-    net_income: 0,
-    price_usd: 0,
-    usd_idr: 15000,
-    usd_idr_date: '2025-01-01',
-    created_at: '2025-01-01T00:00:00.000Z',
-    ...overrides,
-  };
-}
-
 // Income $20 - expense $5 = $15 at Rp 16.000; income $5 - expense $1 = $4 at Rp 15.000.
 const RECORDS = [
-  makeRecord(2, {
+  makeIncomeRecord(2, {
     income: 500,
     pixels: 500,
     expense: 100,
@@ -62,7 +43,7 @@ const RECORDS = [
     usd_idr: 15000,
     usd_idr_date: '2025-04-02',
   }),
-  makeRecord(1, {
+  makeIncomeRecord(1, {
     income: 1000,
     pixels: 1000,
     expense: 5,
@@ -78,7 +59,7 @@ const RECORDS = [
 ];
 
 // Saved while the price service was down; its rate is the nearest day's that is known.
-const PENDING = makeRecord(3, {
+const PENDING = makeIncomeRecord(3, {
   income: 400,
   pixels: 400,
   expense: 2,
@@ -456,7 +437,7 @@ describe('Income Axie', { timeout: 15_000 }, () => {
           status: 200,
           body: {
             data: [
-              makeRecord(5, {
+              makeIncomeRecord(5, {
                 income: 12.5,
                 pixels: undefined,
                 axs: 12.5,
