@@ -1,6 +1,6 @@
 import type { UseMutationResult } from '@tanstack/react-query';
 import type { ReactNode } from 'react';
-import type { FieldValues, UseFormReturn } from 'react-hook-form';
+import type { FieldValues, Path, UseFormReturn } from 'react-hook-form';
 import { useSaveErrors, type SaveErrorOptions } from '../../lib/form-errors';
 import { FormActions } from './form-actions';
 import { FormAlert, useFormFeedback } from './form-alert';
@@ -29,7 +29,7 @@ export function useSaveForm<TValues extends FieldValues, TOutput, TData, TVariab
 ) {
   const feedback = useFormFeedback(form, mutation);
   const alert = useSaveErrors(form, mutation.error, feedback, errorOptions);
-  const { handleSubmit, reset } = form;
+  const { handleSubmit, reset, register, getFieldState, formState } = form;
   const onSubmit = feedback.submit(
     handleSubmit((values) =>
       mutation.mutate(variables(values), {
@@ -41,7 +41,12 @@ export function useSaveForm<TValues extends FieldValues, TOutput, TData, TVariab
       }),
     ),
   );
-  return { feedback, alert, pending: mutation.isPending, onSubmit };
+  /** A field's input props: registered with the form, and its message. */
+  const field = (name: Path<TValues>) => ({
+    ...register(name),
+    error: getFieldState(name, formState).error?.message,
+  });
+  return { feedback, alert, pending: mutation.isPending, onSubmit, field };
 }
 
 export type SaveFormState = Pick<ReturnType<typeof useSaveForm>, 'alert' | 'pending' | 'onSubmit'>;

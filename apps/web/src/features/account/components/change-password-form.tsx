@@ -24,10 +24,6 @@ export function ChangePasswordForm() {
     onSaved: ({ token }) => login(token),
     fallback: 'The password could not be changed. Please try again.',
   });
-  const {
-    register,
-    formState: { errors },
-  } = form;
 
   return (
     <section
@@ -45,15 +41,11 @@ export function ChangePasswordForm() {
           label="Current password"
           type="password"
           autoComplete="current-password"
-          error={errors.current_password?.message}
-          {...register('current_password')}
+          {...save.field('current_password')}
         />
         <NewPasswordFields
-          password={{ ...register('new_password'), error: errors.new_password?.message }}
-          confirmation={{
-            ...register('confirm_password'),
-            error: errors.confirm_password?.message,
-          }}
+          password={save.field('new_password')}
+          confirmation={save.field('confirm_password')}
         />
         <div className="flex items-center gap-4">
           <Button type="submit" disabled={save.pending}>

@@ -25,12 +25,7 @@ function DeleteAccountForm({ username, onCancel }: { username: string; onCancel:
     },
     fallback: 'The account could not be deleted. Please try again.',
   });
-  const {
-    register,
-    control,
-    formState: { errors },
-  } = form;
-  const typed = useWatch({ control, name: 'confirmation' }).trim() === username;
+  const typed = useWatch({ control: form.control, name: 'confirmation' }).trim() === username;
 
   return (
     <SaveForm save={save} className="space-y-4">
@@ -38,15 +33,13 @@ function DeleteAccountForm({ username, onCancel }: { username: string; onCancel:
         label="Password"
         type="password"
         autoComplete="current-password"
-        error={errors.password?.message}
-        {...register('password')}
+        {...save.field('password')}
       />
       <TextField
         label={`Type ${username} to confirm`}
         autoComplete="off"
         spellCheck={false}
-        error={errors.confirmation?.message}
-        {...register('confirmation')}
+        {...save.field('confirmation')}
       />
       <div className="flex justify-end gap-3 border-t border-slate-800 pt-5">
         <Button variant="secondary" onClick={onCancel} disabled={save.pending}>

@@ -17,10 +17,6 @@ export function ForgotPasswordForm() {
     variables: (values) => values,
     fallback: 'The request could not be sent. Please try again.',
   });
-  const {
-    register,
-    formState: { errors },
-  } = form;
 
   if (mutation.isSuccess) {
     return (
@@ -40,8 +36,7 @@ export function ForgotPasswordForm() {
         type="email"
         autoComplete="email"
         placeholder="you@example.com"
-        error={errors.email?.message}
-        {...register('email')}
+        {...save.field('email')}
       />
       <Button type="submit" disabled={save.pending} className="w-full py-2.5">
         {save.pending ? 'Sending...' : 'Send reset link'}

@@ -42,22 +42,15 @@ function NewPasswordForm({ token, onReset }: ResetPasswordFormProps) {
     onSaved: onReset,
     fallback: 'The password could not be set. Please try again.',
   });
-  const {
-    register,
-    formState: { errors },
-  } = form;
   // The token is no field the visitor can correct: its message goes above the form.
-  const tokenProblem = errors.token?.message;
+  const tokenProblem = form.formState.errors.token?.message;
 
   return (
     <SaveForm save={{ ...save, alert: save.alert ?? tokenProblem }} className="space-y-4">
-      <input type="hidden" {...register('token')} />
+      <input type="hidden" {...form.register('token')} />
       <NewPasswordFields
-        password={{ ...register('new_password'), error: errors.new_password?.message }}
-        confirmation={{
-          ...register('confirm_password'),
-          error: errors.confirm_password?.message,
-        }}
+        password={save.field('new_password')}
+        confirmation={save.field('confirm_password')}
       />
       <Button type="submit" disabled={save.pending} className="w-full py-2.5">
         {save.pending ? 'Saving...' : 'Set new password'}

@@ -55,21 +55,11 @@ export function BlogForm({ blog, onSaved, onCancel }: BlogFormProps) {
     outside: IMAGE_OUTSIDE_FIELDS,
     fallback: blog ? 'Failed to update blog.' : 'Failed to create blog.',
   });
-  const {
-    register,
-    control,
-    formState: { errors },
-  } = form;
-  const contentError = errors.content?.message;
+  const contentError = form.formState.errors.content?.message;
 
   return (
     <SaveForm save={save} onCancel={onCancel}>
-      <TextField
-        label="Title"
-        autoComplete="off"
-        error={errors.title?.message}
-        {...register('title')}
-      />
+      <TextField label="Title" autoComplete="off" {...save.field('title')} />
       <ImageUploadField
         upload={upload}
         form={form}
@@ -82,7 +72,7 @@ export function BlogForm({ blog, onSaved, onCancel }: BlogFormProps) {
         </div>
         <Controller
           name="content"
-          control={control}
+          control={form.control}
           render={({ field }) => (
             <Suspense fallback={<Skeleton className="h-60 w-full rounded-lg" />}>
               <RichTextEditor
@@ -97,20 +87,14 @@ export function BlogForm({ blog, onSaved, onCancel }: BlogFormProps) {
         {contentError ? <p className="text-sm text-red-400">{contentError}</p> : null}
       </div>
       <div className="grid grid-cols-1 gap-5 sm:grid-cols-2">
-        <TextField
-          label="Author"
-          autoComplete="off"
-          error={errors.author?.message}
-          {...register('author')}
-        />
-        <TextField label="Date" type="date" error={errors.date?.message} {...register('date')} />
+        <TextField label="Author" autoComplete="off" {...save.field('author')} />
+        <TextField label="Date" type="date" {...save.field('date')} />
       </div>
       <TextareaField
         label="Description"
         rows={3}
         hint="Optional. A short summary for the blog cards; left blank, the start of the content is used."
-        error={errors.description?.message}
-        {...register('description')}
+        {...save.field('description')}
       />
     </SaveForm>
   );

@@ -42,25 +42,11 @@ export function GameForm({ game, onSaved, onCancel }: GameFormProps) {
     outside: IMAGE_OUTSIDE_FIELDS,
     fallback: game ? 'Failed to update game.' : 'Failed to create game.',
   });
-  const {
-    register,
-    formState: { errors },
-  } = form;
 
   return (
     <SaveForm save={save} onCancel={onCancel}>
-      <TextField
-        label="Name"
-        autoComplete="off"
-        error={errors.name?.message}
-        {...register('name')}
-      />
-      <TextareaField
-        label="Description"
-        rows={4}
-        error={errors.description?.message}
-        {...register('description')}
-      />
+      <TextField label="Name" autoComplete="off" {...save.field('name')} />
+      <TextareaField label="Description" rows={4} {...save.field('description')} />
       <TextField
         label="Link"
         type="url"
@@ -68,8 +54,7 @@ export function GameForm({ game, onSaved, onCancel }: GameFormProps) {
         autoComplete="off"
         placeholder="https://"
         hint="The game's own site, opened in a new tab from the game card."
-        error={errors.link?.message}
-        {...register('link')}
+        {...save.field('link')}
       />
       <ImageUploadField
         upload={upload}

@@ -37,10 +37,6 @@ export function IncomeForm({ config, record, onSaved, onCancel }: IncomeFormProp
     onSaved,
     fallback: record ? 'Failed to update the record.' : 'Failed to add the record.',
   });
-  const {
-    register,
-    formState: { errors },
-  } = form;
 
   return (
     <SaveForm save={save} onCancel={onCancel}>
@@ -52,8 +48,7 @@ export function IncomeForm({ config, record, onSaved, onCancel }: IncomeFormProp
         step="any"
         placeholder="0"
         hint="Optional. Empty counts as 0."
-        error={errors.income?.message}
-        {...register('income')}
+        {...save.field('income')}
       />
       <div className="grid grid-cols-1 gap-5 sm:grid-cols-2">
         <TextField
@@ -64,14 +59,9 @@ export function IncomeForm({ config, record, onSaved, onCancel }: IncomeFormProp
           step="any"
           placeholder="0"
           hint={`Optional. Dollars are kept to the cent, ${config.label} as whole tokens.`}
-          error={errors.expense?.message}
-          {...register('expense')}
+          {...save.field('expense')}
         />
-        <SelectField
-          label="Expense type"
-          error={errors.expense_type?.message}
-          {...register('expense_type')}
-        >
+        <SelectField label="Expense type" {...save.field('expense_type')}>
           <option value="usd">USD</option>
           <option value={config.token}>{config.label}</option>
         </SelectField>
@@ -81,15 +71,13 @@ export function IncomeForm({ config, record, onSaved, onCancel }: IncomeFormProp
         autoComplete="off"
         maxLength={EXPENSE_DESCRIPTION_MAX}
         placeholder="Seeds, land rent, energy..."
-        error={errors.expense_description?.message}
-        {...register('expense_description')}
+        {...save.field('expense_description')}
       />
       <TextField
         label="Date"
         type="date"
         hint="Optional. Leave it empty for today: the server's date is used."
-        error={errors.date?.message}
-        {...register('date')}
+        {...save.field('date')}
       />
     </SaveForm>
   );

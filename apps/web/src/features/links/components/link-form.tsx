@@ -52,20 +52,11 @@ export function LinkForm({ link, onSaved, onCancel }: LinkFormProps) {
     fallback: link ? 'Failed to update link.' : 'Failed to create link.',
     describe: linkFailure,
   });
-  const {
-    register,
-    formState: { errors },
-  } = form;
 
   return (
     <SaveForm save={save} onCancel={onCancel}>
       {LINK_FIELDS.map((field) => (
-        <TextField
-          key={field}
-          {...INPUTS[field]}
-          error={errors[field]?.message}
-          {...register(field)}
-        />
+        <TextField key={field} {...INPUTS[field]} {...save.field(field)} />
       ))}
     </SaveForm>
   );

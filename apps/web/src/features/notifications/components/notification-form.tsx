@@ -42,10 +42,6 @@ export function NotificationForm({ notification, onSaved, onCancelEdit }: Notifi
     fallback: SAVE_FAILED_MESSAGE,
     describe: notificationFailure,
   });
-  const {
-    register,
-    formState: { errors },
-  } = form;
 
   return (
     <SaveForm save={save}>
@@ -55,15 +51,13 @@ export function NotificationForm({ notification, onSaved, onCancelEdit }: Notifi
         // Choosing a notification to edit takes the keyboard straight to its text.
         autoFocus={isEditing}
         placeholder="Contoh: Pemeliharaan server"
-        error={errors.title?.message}
-        {...register('title')}
+        {...save.field('title')}
       />
       <TextareaField
         label="Pesan"
         rows={5}
         placeholder="Tulis pesan untuk semua pengguna..."
-        error={errors.message?.message}
-        {...register('message')}
+        {...save.field('message')}
       />
       <div className="flex flex-wrap justify-end gap-3">
         {isEditing ? (

@@ -30,29 +30,18 @@ export function ToolForm({ tool, onSaved, onCancel }: ToolFormProps) {
     onSaved,
     fallback: tool ? 'Failed to update tool.' : 'Failed to create tool.',
   });
-  const {
-    register,
-    control,
-    formState: { errors },
-  } = form;
-  const icon = useWatch({ control, name: 'icon' });
+  const icon = useWatch({ control: form.control, name: 'icon' });
 
   return (
     <SaveForm save={save} onCancel={onCancel}>
-      <TextField
-        label="Name"
-        autoComplete="off"
-        error={errors.name?.message}
-        {...register('name')}
-      />
+      <TextField label="Name" autoComplete="off" {...save.field('name')} />
       <div className="flex items-start gap-4">
         <TextField
           label="Icon"
           autoComplete="off"
           className="flex-1"
           hint="An icon name (coins, trending-up, link, wallet, store, ...) or an image address."
-          error={errors.icon?.message}
-          {...register('icon')}
+          {...save.field('icon')}
         />
         <span
           aria-hidden="true"
@@ -61,19 +50,13 @@ export function ToolForm({ tool, onSaved, onCancel }: ToolFormProps) {
           {icon?.trim() ? <ToolIcon icon={icon} className="size-6" /> : null}
         </span>
       </div>
-      <TextareaField
-        label="Description"
-        rows={3}
-        error={errors.description?.message}
-        {...register('description')}
-      />
+      <TextareaField label="Description" rows={3} {...save.field('description')} />
       <TextField
         label="Link"
         autoComplete="off"
         placeholder="/tools/wallet"
         hint="Optional. A page of this site (/tools/wallet) or a web address."
-        error={errors.link?.message}
-        {...register('link')}
+        {...save.field('link')}
       />
     </SaveForm>
   );

@@ -30,27 +30,12 @@ export function UserForm({ user, onSaved, onCancel }: UserFormProps) {
     onSaved,
     fallback: user ? 'Failed to update user.' : 'Failed to create user.',
   });
-  const {
-    register,
-    formState: { errors },
-  } = form;
 
   return (
     <SaveForm save={save} onCancel={onCancel}>
-      <TextField
-        label="Username"
-        autoComplete="off"
-        error={errors.username?.message}
-        {...register('username')}
-      />
-      <TextField
-        label="Email"
-        type="email"
-        autoComplete="off"
-        error={errors.email?.message}
-        {...register('email')}
-      />
-      <SelectField label="Role" error={errors.role?.message} {...register('role')}>
+      <TextField label="Username" autoComplete="off" {...save.field('username')} />
+      <TextField label="Email" type="email" autoComplete="off" {...save.field('email')} />
+      <SelectField label="Role" {...save.field('role')}>
         {ROLES.map((role) => (
           <option key={role} value={role}>
             {ROLE_LABELS[role]}

@@ -54,20 +54,11 @@ export function WalletForm({ wallet, onSaved, onCancel }: WalletFormProps) {
     onSaved,
     fallback: wallet ? 'Failed to update wallet.' : 'Failed to create wallet.',
   });
-  const {
-    register,
-    formState: { errors },
-  } = form;
 
   return (
     <SaveForm save={save} onCancel={onCancel}>
       {WALLET_FIELDS.map((field) => (
-        <TextField
-          key={field}
-          {...INPUTS[field]}
-          error={errors[field]?.message}
-          {...register(field)}
-        />
+        <TextField key={field} {...INPUTS[field]} {...save.field(field)} />
       ))}
     </SaveForm>
   );
