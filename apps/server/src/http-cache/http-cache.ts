@@ -50,8 +50,9 @@ export type KeptAnswerTables = {
   /** Versioned tables every user reads the same rows of (their versions are user 0's). */
   shared?: readonly VersionedTable[];
   /**
-   * Tables written only by triggers on a versioned table named above, in the same transaction
-   * (personal_list_counts): a change to one raises that table's version.
+   * Tables whose values only triggers on a versioned table named above change, in the same
+   * transaction: a change to one raises that table's version. personal_list_counts is one (the
+   * cap check's upsert only creates a missing count at 0, which reads as no count does).
    */
   derived?: readonly UnversionedTable[];
   /**
