@@ -375,6 +375,10 @@ const MATRIX: Record<string, Row> = {
     (['income-pixels', 'income-axie'] as const).flatMap((name) => [
       [`GET /api/${name}`, { expect: signedIn(200), request: json('GET', `/api/${name}`) }],
       [
+        `GET /api/${name}/export`,
+        { expect: signedIn(200), request: json('GET', `/api/${name}/export`) },
+      ],
+      [
         `POST /api/${name}`,
         { expect: signedIn(201), request: json('POST', `/api/${name}`, { income: 1 }) },
       ],

@@ -1,5 +1,8 @@
 import type { Kysely } from 'kysely';
 import type { Database } from '../../db/schema.js';
+import { storedIncomeAfter } from '../income/income.repository.js';
+import { linksList } from '../links/links.repository.js';
+import { walletsList } from '../wallets/wallets.repository.js';
 
 type DB = Kysely<Database>;
 
@@ -19,23 +22,10 @@ export function getAccountRecord(db: DB, userId: number) {
     .executeTakeFirst();
 }
 
-export const walletsPage: PageReader = (db, userId, after, limit) =>
-  db
-    .selectFrom('wallets')
-    .select([
-      'id',
-      'wallet_name',
-      'address',
-      'address_prefix',
-      'category',
-      'created_at',
-      'updated_at',
-    ])
-    .where('user_id', '=', userId)
-    .where('id', '>', after)
-    .orderBy('id')
-    .limit(limit)
-    .execute();
+/** The modules' own rows, with the columns their modules store (docs/account-export.md). */
+export const walletsPage: PageReader = walletsList.storedAfter;
+export const linksPage: PageReader = linksList.storedAfter;
+export const incomeRecordsPage: PageReader = storedIncomeAfter;
 
 /**
  * The portfolio's daily totals, one row per wallet (its id) with its days in order: paged by
@@ -69,41 +59,6 @@ export const walletValueSnapshotsPage: PageReader = async (db, userId, after, li
   for (const { wallet_id, ...day } of days) byWallet.get(wallet_id)?.push(day);
   return [...byWallet].map(([id, walletDays]) => ({ id, days: walletDays }));
 };
-
-export const linksPage: PageReader = (db, userId, after, limit) =>
-  db
-    .selectFrom('links')
-    .select(['id', 'title', 'url', 'category', 'created_at', 'updated_at'])
-    .where('user_id', '=', userId)
-    .where('id', '>', after)
-    .orderBy('id')
-    .limit(limit)
-    .execute();
-
-export const incomeRecordsPage: PageReader = (db, userId, after, limit) =>
-  db
-    .selectFrom('income_records')
-    .select([
-      'id',
-      'token',
-      'amount',
-      'expense',
-      'expense_type',
-      'expense_description',
-      'date',
-      'price_usd',
-      'usd_idr',
-      'usd_idr_date',
-      'converted_expense',
-      'net_income',
-      'created_at',
-      'updated_at',
-    ])
-    .where('user_id', '=', userId)
-    .where('id', '>', after)
-    .orderBy('id')
-    .limit(limit)
-    .execute();
 
 /** Read marks are keyed by the notification, so that is the order they are paged in. */
 export const notificationReadsPage: PageReader = (db, userId, after, limit) =>

@@ -4,9 +4,11 @@ import type { TIncomeRecord, TIncomeToken } from '@nexusplay/contract/income';
 import { nowTimestamp } from '../../db/codecs.js';
 import { compiledOnce } from '../../db/compiled-once.js';
 import type { Database, IncomeRecordsTable } from '../../db/schema.js';
+import { ownRowsAfter } from '../personal-list/personal-list.repository.js';
 
 type DB = Kysely<Database>;
 
+/** A record's columns, in the order the account file shows them (docs/account-export.md). */
 const COLUMNS = [
   'id',
   'token',
@@ -14,12 +16,12 @@ const COLUMNS = [
   'expense',
   'expense_type',
   'expense_description',
-  'converted_expense',
   'date',
-  'net_income',
   'price_usd',
   'usd_idr',
   'usd_idr_date',
+  'converted_expense',
+  'net_income',
   'created_at',
 ] as const;
 
@@ -67,6 +69,31 @@ export async function listIncome(db: DB, userId: number, token: TIncomeToken) {
   const rows = await incomeRows(db, [userId, token]);
   return rows.map(toRecord);
 }
+
+/** The user's records of `token` after the id `after`, `limit` of them in id order (a CSV page). */
+export async function incomeAfter(
+  db: DB,
+  userId: number,
+  token: TIncomeToken,
+  page: { after: number; limit: number },
+) {
+  const rows = await ownRowsAfter<Row>(
+    db,
+    'income_records',
+    COLUMNS,
+    { userId, ...page },
+    { token },
+  );
+  return rows.map(toRecord);
+}
+
+/** The user's records of both tokens as the account file has them, a page at a time. */
+export const storedIncomeAfter = (db: DB, userId: number, after: number, limit: number) =>
+  ownRowsAfter<Record<string, unknown>>(db, 'income_records', [...COLUMNS, 'updated_at'], {
+    userId,
+    after,
+    limit,
+  });
 
 export async function insertIncome(
   db: DB,

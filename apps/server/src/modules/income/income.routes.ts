@@ -8,8 +8,10 @@ import {
 } from '@nexusplay/contract/income';
 import { ZIdParams, ZMessageResponse } from '@nexusplay/contract/lists';
 import { answerNotKept, keptAnswers } from '../../http-cache/http-cache.js';
+import { sendCsvExport } from '../../lib/exports.js';
 import { BEARER } from '../../lib/route-schemas.js';
 import { requireUser } from '../../plugins/auth.js';
+import { incomeCsvColumns } from './income-csv.js';
 import { hasPending, incomeService } from './income.service.js';
 
 const ERRORS = {
@@ -23,6 +25,7 @@ const ERRORS = {
 export function incomeRoutes(token: TIncomeToken, path: string): FastifyPluginAsyncZod {
   const ZRequest = incomeRequestSchema(token);
   const tag = `income-${token}`;
+  const csvColumns = incomeCsvColumns(token);
   return async (app) => {
     const income = incomeService(
       {
@@ -111,6 +114,26 @@ export function incomeRoutes(token: TIncomeToken, path: string): FastifyPluginAs
       async (request) => {
         await income.remove(requireUser(request).id, request.params.id);
         return { message: 'Record deleted.' };
+      },
+    );
+
+    app.get(
+      `${path}/export`,
+      {
+        config: { access: 'user' },
+        schema: {
+          tags: [tag],
+          summary: 'The caller’s records as CSV (one download per user at a time: else 429)',
+          security: BEARER,
+          response: { 401: ZErrorResponse, 403: ZErrorResponse, 429: ZErrorResponse },
+        },
+      },
+      async (request, reply) => {
+        const userId = requireUser(request).id;
+        app.exportSlots.take(reply, userId);
+        return sendCsvExport(reply, income.exportName(), csvColumns, (after, limit) =>
+          income.pageAfter(userId, after, limit),
+        );
       },
     );
   };

@@ -15,6 +15,7 @@ import { dayIn } from '../../lib/dates.js';
 import {
   deleteIncome,
   getIncomeValuation,
+  incomeAfter,
   insertIncome,
   listIncome,
   setIncomeValuation,
@@ -22,7 +23,8 @@ import {
   type ValuationFields,
 } from './income.repository.js';
 
-const TOKEN_LABEL: Record<TIncomeToken, string> = { pixels: 'Pixels', axs: 'AXS' };
+/** How each token is named in the converted expense and the CSV's header ("120 Pixels"). */
+export const TOKEN_LABEL: Record<TIncomeToken, string> = { pixels: 'Pixels', axs: 'AXS' };
 
 export type IncomeInput = { amount: number; expense: number; expense_type: 'usd' | TIncomeToken };
 
@@ -264,5 +266,12 @@ export function incomeService(
     async remove(userId: number, id: number) {
       if (!(await deleteIncome(db, userId, token, id))) throw notFound(NOT_FOUND);
     },
+
+    /** A page of the user's records after id `after`, for the CSV export. */
+    pageAfter: (userId: number, after: number, limit: number) =>
+      incomeAfter(db, userId, token, { after, limit }),
+
+    /** The CSV file's name: the token and today in `timeZone`. */
+    exportName: () => `income-${token}-${dayIn(timeZone)}.csv`,
   };
 }

@@ -356,6 +356,42 @@ describe('Income Pixels', { timeout: 15_000 }, () => {
     expect(callsMade(fetchMock)).toContain('DELETE /api/income-pixels/2');
   });
 
+  it('downloads every record as the server writes the CSV, with the bearer token', async () => {
+    const fetchMock = stubIncomeServer(({ method, url }) =>
+      method === 'GET' && url.pathname === '/api/income-pixels/export'
+        ? { status: 200, body: 'Date,Income (Pixels)' }
+        : undefined,
+    );
+    URL.createObjectURL = vi.fn(() => 'blob:income');
+    URL.revokeObjectURL = vi.fn();
+    const downloads: string[] = [];
+    vi.spyOn(HTMLAnchorElement.prototype, 'click').mockImplementation(function (
+      this: HTMLAnchorElement,
+    ) {
+      downloads.push(`${this.download} ${this.href}`);
+    });
+    const { user } = await openPage();
+
+    await user.click(screen.getByRole('button', { name: 'Export CSV' }));
+    await expect.poll(() => downloads).toEqual(['income-pixels.csv blob:income']);
+    const exportCall = fetchMock.mock.calls.find(([input]) =>
+      String(input).endsWith('/api/income-pixels/export'),
+    );
+    expect(new Headers(exportCall?.[1]?.headers).get('Authorization')).toMatch(/^Bearer /);
+  });
+
+  it("shows the server's reason when the download is refused", async () => {
+    const busy = 'Your previous download is still being prepared. Try again when it has finished.';
+    stubIncomeServer(({ url }) =>
+      url.pathname === '/api/income-pixels/export'
+        ? { status: 429, body: { message: busy } }
+        : undefined,
+    );
+    const { user } = await openPage();
+    await user.click(screen.getByRole('button', { name: 'Export CSV' }));
+    expect(await screen.findByRole('alert')).toHaveTextContent(busy);
+  });
+
   it('says when the price is a stale fallback', async () => {
     stubApi(({ url }) => {
       if (url.pathname === '/api/prices') {

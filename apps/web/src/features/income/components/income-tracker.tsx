@@ -9,11 +9,13 @@ import { DataTable } from '../../../components/ui/data-table';
 import { FormDialog } from '../../../components/ui/form-dialog';
 import { SearchField } from '../../../components/ui/search-field';
 import { SelectField } from '../../../components/ui/select-field';
+import { ApiError } from '../../../lib/api-client';
 import { useAuth } from '../../../lib/auth';
 import type { DisplayCurrency } from '../../../lib/format-money';
-import { formatDay, todayAsCalendarDate } from '../../../lib/format-date';
+import { formatDay } from '../../../lib/format-date';
 import { loginPathFor } from '../../../lib/redirect';
 import { useDeleteConfirmation, useFormDialog } from '../../../lib/use-row-dialogs';
+import { useExportIncomeMutation } from '../api/export-income';
 import { incomeListQuery } from '../api/get-income';
 import { pricesQuery } from '../api/get-prices';
 import type { IncomeTokenConfig } from '../api/income-token';
@@ -21,7 +23,6 @@ import { useDeleteIncomeMutation } from '../api/manage-income';
 import { CurrencyToggle } from '../../../components/ui/currency-toggle';
 import { incomeColumns } from './income-columns';
 import { IncomeChartSection } from './income-chart-section';
-import { downloadCsv, toIncomeCsv } from './income-csv';
 import {
   filterRecords,
   incomeRecordOf,
@@ -35,6 +36,8 @@ import { IncomeTotals } from './income-totals';
 import { TokenPrice } from './token-price';
 
 type IncomeTrackerProps = { config: IncomeTokenConfig };
+
+const EXPORT_FAILED = 'The records could not be exported.';
 
 /** One page for both tokens (SPEC 2): the records, prices and totals of `config.token`. */
 export function IncomeTracker({ config }: IncomeTrackerProps) {
@@ -86,10 +89,7 @@ function IncomeWorkspace({ config, userId }: IncomeTrackerProps & { userId: numb
   const months = useMemo(() => rows && monthlyNetIncome(rows, currency), [rows, currency]);
   const isFiltered = search.trim() !== '' || month !== 'all';
 
-  const exportCsv = () => {
-    if (!shown) return;
-    downloadCsv(`income-${config.token}-${todayAsCalendarDate()}.csv`, toIncomeCsv(shown, config));
-  };
+  const exportMutation = useExportIncomeMutation(config);
 
   const columns = incomeColumns({
     config,
@@ -129,10 +129,22 @@ function IncomeWorkspace({ config, userId }: IncomeTrackerProps & { userId: numb
           <h2 id="income-records-heading" className="text-lg font-semibold text-white">
             Records
           </h2>
-          <Button variant="secondary" onClick={exportCsv} disabled={!shown?.length}>
+          <Button
+            variant="secondary"
+            onClick={() => exportMutation.mutate()}
+            disabled={!rows?.length || exportMutation.isPending}
+          >
             <DownloadIcon aria-hidden="true" className="size-4" />
-            Export CSV
+            {exportMutation.isPending ? 'Exporting...' : 'Export CSV'}
           </Button>
+          {exportMutation.error ? (
+            // Refused downloads (one at a time, a few per server) say why; anything else, this.
+            <p role="alert" className="basis-full text-sm text-red-400 lg:text-right">
+              {exportMutation.error instanceof ApiError
+                ? (exportMutation.error.serverMessage ?? EXPORT_FAILED)
+                : EXPORT_FAILED}
+            </p>
+          ) : null}
         </div>
         <div className="flex flex-wrap items-end gap-4">
           <SearchField
