@@ -1,8 +1,7 @@
 import type { TBlog } from '@nexusplay/contract/blogs';
-import { keepPreviousData, useQuery } from '@tanstack/react-query';
-import { NewspaperIcon, PlusIcon } from 'lucide-react';
-import { Button } from '../../../components/ui/button';
-import { ConfirmDialog } from '../../../components/ui/confirm-dialog';
+import { NewspaperIcon } from 'lucide-react';
+import { AddButton } from '../../../components/ui/add-button';
+import { DeleteDialog } from '../../../components/ui/delete-dialog';
 import { CoverImage } from '../../../components/ui/cover-image';
 import { type Column } from '../../../components/ui/data-table';
 import { FormDialog } from '../../../components/ui/form-dialog';
@@ -12,16 +11,14 @@ import { useDeleteBlogMutation } from '../api/manage-blogs';
 import { BlogForm } from './blog-form';
 import { blogDateLabel, blogTitle } from './blog-display';
 import { NO_VALUE, textOr } from '../../../lib/display';
-import { usePagedSearch } from '../../../lib/use-paged-search';
+import { usePagedList } from '../../../components/ui/use-paged-list';
 import { useDeleteConfirmation, useFormDialog } from '../../../lib/use-row-dialogs';
 import { ADMIN_PAGE_SIZE, emptyTextsFor, PagedTable } from '../../../components/ui/paged-table';
 import { AdminPage } from '../../../components/ui/admin-page';
 import { CellText } from '../../../components/ui/cell-text';
 
 export function BlogsAdmin() {
-  const paging = usePagedSearch(ADMIN_PAGE_SIZE);
-  const blogs = useQuery({ ...blogsPageQuery(paging.query), placeholderData: keepPreviousData });
-  paging.keepInRange(blogs.isPlaceholderData ? undefined : blogs.data?.total);
+  const blogs = usePagedList(ADMIN_PAGE_SIZE, blogsPageQuery);
   const form = useFormDialog<TBlog>();
   const deletion = useDeleteConfirmation<TBlog>(useDeleteBlogMutation());
 
@@ -58,17 +55,10 @@ export function BlogsAdmin() {
     <AdminPage
       title="Manage Blogs"
       description="Write, edit and remove the articles shown on the blog."
-      actions={
-        <Button onClick={form.openAdd}>
-          <PlusIcon aria-hidden="true" className="size-4" />
-          Add Blog
-        </Button>
-      }
+      actions={<AddButton label="Add Blog" onClick={form.openAdd} />}
     >
       <PagedTable
-        paging={paging}
-        list={blogs}
-        pageSize={ADMIN_PAGE_SIZE}
+        {...blogs}
         columns={columns}
         rowKey={(blog) => blog.id}
         caption="Blog posts"
@@ -87,17 +77,11 @@ export function BlogsAdmin() {
         <BlogForm blog={form.row} onSaved={form.close} onCancel={form.close} />
       </FormDialog>
 
-      <ConfirmDialog
+      <DeleteDialog
         {...deletion.dialogProps}
         title="Delete blog post?"
-        description={
-          <>
-            <strong className="text-white">{deletion.row ? blogTitle(deletion.row) : null}</strong>{' '}
-            will be removed from the blog. This cannot be undone.
-          </>
-        }
-        confirmLabel="Delete"
-        pendingLabel="Deleting..."
+        name={deletion.row && blogTitle(deletion.row)}
+        description="will be removed from the blog. This cannot be undone."
         error={deletion.error ? 'Failed to delete blog post.' : undefined}
       />
     </AdminPage>

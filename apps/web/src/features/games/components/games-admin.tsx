@@ -1,8 +1,7 @@
 import type { TGame } from '@nexusplay/contract/games';
-import { keepPreviousData, useQuery } from '@tanstack/react-query';
-import { ExternalLinkIcon, Gamepad2Icon, PlusIcon } from 'lucide-react';
-import { Button } from '../../../components/ui/button';
-import { ConfirmDialog } from '../../../components/ui/confirm-dialog';
+import { ExternalLinkIcon, Gamepad2Icon } from 'lucide-react';
+import { AddButton } from '../../../components/ui/add-button';
+import { DeleteDialog } from '../../../components/ui/delete-dialog';
 import { CoverImage } from '../../../components/ui/cover-image';
 import { type Column } from '../../../components/ui/data-table';
 import { FormDialog } from '../../../components/ui/form-dialog';
@@ -13,7 +12,7 @@ import { gameName } from './game-display';
 import { GameForm } from './game-form';
 import { NO_VALUE, textOr } from '../../../lib/display';
 import { isWebUrl } from '../../../lib/urls';
-import { usePagedSearch } from '../../../lib/use-paged-search';
+import { usePagedList } from '../../../components/ui/use-paged-list';
 import { useDeleteConfirmation, useFormDialog } from '../../../lib/use-row-dialogs';
 import { ADMIN_PAGE_SIZE, emptyTextsFor, PagedTable } from '../../../components/ui/paged-table';
 import { AdminPage } from '../../../components/ui/admin-page';
@@ -21,9 +20,7 @@ import { CellText } from '../../../components/ui/cell-text';
 import { useToast } from '../../../components/ui/toast';
 
 export function GamesAdmin() {
-  const paging = usePagedSearch(ADMIN_PAGE_SIZE);
-  const games = useQuery({ ...gamesPageQuery(paging.query), placeholderData: keepPreviousData });
-  paging.keepInRange(games.isPlaceholderData ? undefined : games.data?.total);
+  const games = usePagedList(ADMIN_PAGE_SIZE, gamesPageQuery);
   const form = useFormDialog<TGame>();
   const toast = useToast();
   // The spec's texts for a game's deletion are told in the toast, after the confirmation closes.
@@ -85,17 +82,10 @@ export function GamesAdmin() {
     <AdminPage
       title="Manage Games"
       description="Add, edit and remove the games listed on the site."
-      actions={
-        <Button onClick={form.openAdd}>
-          <PlusIcon aria-hidden="true" className="size-4" />
-          Add Game
-        </Button>
-      }
+      actions={<AddButton label="Add Game" onClick={form.openAdd} />}
     >
       <PagedTable
-        paging={paging}
-        list={games}
-        pageSize={ADMIN_PAGE_SIZE}
+        {...games}
         columns={columns}
         rowKey={(game) => game.id}
         caption="Games"
@@ -114,17 +104,11 @@ export function GamesAdmin() {
         <GameForm game={form.row} onSaved={form.close} onCancel={form.close} />
       </FormDialog>
 
-      <ConfirmDialog
+      <DeleteDialog
         {...deletion.dialogProps}
         title="Delete game?"
-        description={
-          <>
-            <strong className="text-white">{deletion.row && gameName(deletion.row)}</strong> will be
-            removed from the site. This cannot be undone.
-          </>
-        }
-        confirmLabel="Delete"
-        pendingLabel="Deleting..."
+        name={deletion.row && gameName(deletion.row)}
+        description="will be removed from the site. This cannot be undone."
       />
     </AdminPage>
   );

@@ -1,10 +1,10 @@
 import type { TLink } from '@nexusplay/contract/links';
-import { keepPreviousData, useQuery } from '@tanstack/react-query';
-import { ExternalLinkIcon, PlusIcon } from 'lucide-react';
-import { Button, buttonStyles } from '../../../components/ui/button';
+import { ExternalLinkIcon } from 'lucide-react';
+import { AddButton } from '../../../components/ui/add-button';
+import { buttonStyles } from '../../../components/ui/button';
 import { ImportExportActions } from '../../../components/ui/import-export-actions';
 import { CategoryBadge } from '../../../components/ui/category-badge';
-import { ConfirmDialog } from '../../../components/ui/confirm-dialog';
+import { DeleteDialog } from '../../../components/ui/delete-dialog';
 import type { Column } from '../../../components/ui/data-table';
 import { FormDialog } from '../../../components/ui/form-dialog';
 import { RowActions } from '../../../components/ui/row-actions';
@@ -16,7 +16,7 @@ import { linkTitle } from './link-display';
 import { LinkForm } from './link-form';
 import { useAuth } from '../../../lib/auth';
 import { isWebUrl } from '../../../lib/urls';
-import { usePagedSearch } from '../../../lib/use-paged-search';
+import { usePagedList } from '../../../components/ui/use-paged-list';
 import { useDeleteConfirmation, useFormDialog } from '../../../lib/use-row-dialogs';
 import { PagedTable, PERSONAL_PAGE_SIZE } from '../../../components/ui/paged-table';
 import { CellText } from '../../../components/ui/cell-text';
@@ -29,12 +29,9 @@ function hostOf(url: string | null | undefined): string {
 
 export function LinkManager() {
   const { userId, token } = useAuth();
-  const paging = usePagedSearch(PERSONAL_PAGE_SIZE);
-  const links = useQuery({
-    ...linksPageQuery({ userId, token }, paging.query),
-    placeholderData: keepPreviousData,
-  });
-  paging.keepInRange(links.isPlaceholderData ? undefined : links.data?.total);
+  const links = usePagedList(PERSONAL_PAGE_SIZE, (query) =>
+    linksPageQuery({ userId, token }, query),
+  );
   const form = useFormDialog<TLink>();
   const deletion = useDeleteConfirmation<TLink>(useDeleteLinkMutation());
   const exportMutation = useExportLinksMutation();
@@ -90,9 +87,7 @@ export function LinkManager() {
   return (
     <>
       <PagedTable
-        paging={paging}
-        list={links}
-        pageSize={PERSONAL_PAGE_SIZE}
+        {...links}
         columns={columns}
         rowKey={(link) => link.id}
         search={{ label: 'Search links', placeholder: 'Search by title or category...' }}
@@ -105,15 +100,14 @@ export function LinkManager() {
               accept=".csv,.html,.htm,text/csv,text/html"
               importLabel="Import CSV or bookmarks"
             />
-            <Button onClick={form.openAdd}>
-              <PlusIcon aria-hidden="true" className="size-4" />
-              Add Link
-            </Button>
+            <AddButton label="Add Link" onClick={form.openAdd} />
           </>
         }
         caption="Your links"
         emptyText={{
-          failed: links.error ? linkFailureMessage(links.error, LOAD_FAILED) : LOAD_FAILED,
+          failed: links.list.error
+            ? linkFailureMessage(links.list.error, LOAD_FAILED)
+            : LOAD_FAILED,
           noMatch: 'No links match your search.',
           none: 'No data available.',
         }}
@@ -131,17 +125,11 @@ export function LinkManager() {
         <LinkForm link={form.row} onSaved={form.close} onCancel={form.close} />
       </FormDialog>
 
-      <ConfirmDialog
+      <DeleteDialog
         {...deletion.dialogProps}
         title="Delete link?"
-        description={
-          <>
-            <strong className="text-white">{deletion.row && linkTitle(deletion.row)}</strong> will
-            be removed from your links. This cannot be undone.
-          </>
-        }
-        confirmLabel="Delete"
-        pendingLabel="Deleting..."
+        name={deletion.row && linkTitle(deletion.row)}
+        description="will be removed from your links. This cannot be undone."
         error={
           deletion.error ? linkFailureMessage(deletion.error, 'Failed to delete link.') : undefined
         }

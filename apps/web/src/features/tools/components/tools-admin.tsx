@@ -1,8 +1,6 @@
 import type { TTool } from '@nexusplay/contract/tools';
-import { keepPreviousData, useQuery } from '@tanstack/react-query';
-import { PlusIcon } from 'lucide-react';
-import { Button } from '../../../components/ui/button';
-import { ConfirmDialog } from '../../../components/ui/confirm-dialog';
+import { AddButton } from '../../../components/ui/add-button';
+import { DeleteDialog } from '../../../components/ui/delete-dialog';
 import { type Column } from '../../../components/ui/data-table';
 import { FormDialog } from '../../../components/ui/form-dialog';
 import { rowActionsColumn } from '../../../components/ui/row-actions';
@@ -12,16 +10,14 @@ import { ToolForm } from './tool-form';
 import { toolName } from './tool-display';
 import { ToolIcon } from './tool-icon';
 import { NO_VALUE, textOr } from '../../../lib/display';
-import { usePagedSearch } from '../../../lib/use-paged-search';
+import { usePagedList } from '../../../components/ui/use-paged-list';
 import { useDeleteConfirmation, useFormDialog } from '../../../lib/use-row-dialogs';
 import { ADMIN_PAGE_SIZE, emptyTextsFor, PagedTable } from '../../../components/ui/paged-table';
 import { AdminPage } from '../../../components/ui/admin-page';
 import { CellText } from '../../../components/ui/cell-text';
 
 export function ToolsAdmin() {
-  const paging = usePagedSearch(ADMIN_PAGE_SIZE);
-  const tools = useQuery({ ...toolsPageQuery(paging.query), placeholderData: keepPreviousData });
-  paging.keepInRange(tools.isPlaceholderData ? undefined : tools.data?.total);
+  const tools = usePagedList(ADMIN_PAGE_SIZE, toolsPageQuery);
   const form = useFormDialog<TTool>();
   const deletion = useDeleteConfirmation<TTool>(useDeleteToolMutation());
 
@@ -61,17 +57,10 @@ export function ToolsAdmin() {
     <AdminPage
       title="Manage Tools"
       description="Add, edit and remove the tools presented to players."
-      actions={
-        <Button onClick={form.openAdd}>
-          <PlusIcon aria-hidden="true" className="size-4" />
-          Add Tool
-        </Button>
-      }
+      actions={<AddButton label="Add Tool" onClick={form.openAdd} />}
     >
       <PagedTable
-        paging={paging}
-        list={tools}
-        pageSize={ADMIN_PAGE_SIZE}
+        {...tools}
         columns={columns}
         rowKey={(tool) => tool.id}
         caption="Tools"
@@ -90,17 +79,11 @@ export function ToolsAdmin() {
         <ToolForm tool={form.row} onSaved={form.close} onCancel={form.close} />
       </FormDialog>
 
-      <ConfirmDialog
+      <DeleteDialog
         {...deletion.dialogProps}
         title="Delete tool?"
-        description={
-          <>
-            <strong className="text-white">{deletion.row && toolName(deletion.row)}</strong> will be
-            removed from the tools dashboard. This cannot be undone.
-          </>
-        }
-        confirmLabel="Delete"
-        pendingLabel="Deleting..."
+        name={deletion.row && toolName(deletion.row)}
+        description="will be removed from the tools dashboard. This cannot be undone."
         error={deletion.error ? 'Failed to delete tool.' : undefined}
       />
     </AdminPage>

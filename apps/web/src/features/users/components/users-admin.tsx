@@ -1,9 +1,7 @@
 import type { TUserListItem } from '@nexusplay/contract/users';
-import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
-import { PlusIcon } from 'lucide-react';
-import { Button } from '../../../components/ui/button';
-import { ConfirmDialog } from '../../../components/ui/confirm-dialog';
+import { AddButton } from '../../../components/ui/add-button';
+import { DeleteDialog } from '../../../components/ui/delete-dialog';
 import { type Column } from '../../../components/ui/data-table';
 import { FormDialog } from '../../../components/ui/form-dialog';
 import { rowActionsColumn } from '../../../components/ui/row-actions';
@@ -15,7 +13,7 @@ import { UserForm } from './user-form';
 import { ApiError } from '../../../lib/api-client';
 import { useAuth } from '../../../lib/auth';
 import { cx } from '../../../lib/class-names';
-import { usePagedSearch } from '../../../lib/use-paged-search';
+import { usePagedList } from '../../../components/ui/use-paged-list';
 import { useDeleteConfirmation } from '../../../lib/use-row-dialogs';
 import { ADMIN_PAGE_SIZE, emptyTextsFor, PagedTable } from '../../../components/ui/paged-table';
 import { AdminPage } from '../../../components/ui/admin-page';
@@ -49,9 +47,7 @@ function deleteFailure(error: Error | null): string | undefined {
 
 export function UsersAdmin() {
   const { userId } = useAuth();
-  const paging = usePagedSearch(ADMIN_PAGE_SIZE);
-  const users = useQuery({ ...usersPageQuery(paging.query), placeholderData: keepPreviousData });
-  paging.keepInRange(users.isPlaceholderData ? undefined : users.data?.total);
+  const users = usePagedList(ADMIN_PAGE_SIZE, usersPageQuery);
   const [dialog, setDialog] = useState<DialogState | null>(null);
   const deletion = useDeleteConfirmation<TUserListItem>(useDeleteUserMutation(), {
     onError: (error) => console.error('The user could not be deleted.', error),
@@ -106,17 +102,10 @@ export function UsersAdmin() {
     <AdminPage
       title="Manage Users"
       description="Add, edit and remove user accounts and their roles."
-      actions={
-        <Button onClick={() => setDialog({ mode: 'add' })}>
-          <PlusIcon aria-hidden="true" className="size-4" />
-          Add User
-        </Button>
-      }
+      actions={<AddButton label="Add User" onClick={() => setDialog({ mode: 'add' })} />}
     >
       <PagedTable
-        paging={paging}
-        list={users}
-        pageSize={ADMIN_PAGE_SIZE}
+        {...users}
         columns={columns}
         rowKey={(user) => user.id}
         caption="Users"
@@ -158,7 +147,7 @@ export function UsersAdmin() {
         )}
       </FormDialog>
 
-      <ConfirmDialog
+      <DeleteDialog
         {...deletion.dialogProps}
         title="Delete user?"
         description={
@@ -168,8 +157,6 @@ export function UsersAdmin() {
             wallets, links and income records. This cannot be undone.
           </>
         }
-        confirmLabel="Delete"
-        pendingLabel="Deleting..."
         error={deleteFailure(deletion.error)}
       />
     </AdminPage>

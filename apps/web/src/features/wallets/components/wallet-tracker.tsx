@@ -1,11 +1,10 @@
 import { WALLET_FIELDS, type TWallet, type TWalletField } from '@nexusplay/contract/wallets';
-import { keepPreviousData, useQuery } from '@tanstack/react-query';
+import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
-import { PlusIcon } from 'lucide-react';
 import { ImportExportActions } from '../../../components/ui/import-export-actions';
-import { Button } from '../../../components/ui/button';
+import { AddButton } from '../../../components/ui/add-button';
 import { CategoryBadge } from '../../../components/ui/category-badge';
-import { ConfirmDialog } from '../../../components/ui/confirm-dialog';
+import { DeleteDialog } from '../../../components/ui/delete-dialog';
 import type { Column } from '../../../components/ui/data-table';
 import { FormDialog } from '../../../components/ui/form-dialog';
 import { rowActionsColumn } from '../../../components/ui/row-actions';
@@ -29,7 +28,7 @@ import { WalletAddress } from './wallet-address';
 import { walletName } from './wallet-display';
 import { WalletForm } from './wallet-form';
 import { useAuth } from '../../../lib/auth';
-import { usePagedSearch } from '../../../lib/use-paged-search';
+import { usePagedList } from '../../../components/ui/use-paged-list';
 import { useDeleteConfirmation, useFormDialog } from '../../../lib/use-row-dialogs';
 import { PagedTable, PERSONAL_PAGE_SIZE } from '../../../components/ui/paged-table';
 import { CellText } from '../../../components/ui/cell-text';
@@ -39,12 +38,7 @@ const COPY_TOAST_MS = 3000;
 
 export function WalletTracker() {
   const { userId } = useAuth();
-  const paging = usePagedSearch(PERSONAL_PAGE_SIZE);
-  const wallets = useQuery({
-    ...walletsPageQuery(userId, paging.query),
-    placeholderData: keepPreviousData,
-  });
-  paging.keepInRange(wallets.isPlaceholderData ? undefined : wallets.data?.total);
+  const wallets = usePagedList(PERSONAL_PAGE_SIZE, (query) => walletsPageQuery(userId, query));
   const form = useFormDialog<TWallet>();
   const deletion = useDeleteConfirmation<TWallet>(useDeleteWalletMutation());
   const exportMutation = useExportWalletsMutation();
@@ -145,9 +139,7 @@ export function WalletTracker() {
 
       <PagedTable
         detail={detail}
-        paging={paging}
-        list={wallets}
-        pageSize={PERSONAL_PAGE_SIZE}
+        {...wallets}
         columns={columns}
         rowKey={(wallet) => wallet.id}
         search={{ label: 'Search wallets', placeholder: 'Search by name, address or category...' }}
@@ -160,10 +152,7 @@ export function WalletTracker() {
               accept=".csv,text/csv"
               importLabel="Import CSV"
             />
-            <Button onClick={form.openAdd}>
-              <PlusIcon aria-hidden="true" className="size-4" />
-              Add Wallet
-            </Button>
+            <AddButton label="Add Wallet" onClick={form.openAdd} />
           </>
         }
         caption="Your wallets"
@@ -192,17 +181,11 @@ export function WalletTracker() {
         <WalletForm wallet={form.row} onSaved={form.close} onCancel={form.close} />
       </FormDialog>
 
-      <ConfirmDialog
+      <DeleteDialog
         {...deletion.dialogProps}
         title="Delete wallet?"
-        description={
-          <>
-            <strong className="text-white">{deletion.row && walletName(deletion.row)}</strong> will
-            no longer be tracked. This cannot be undone.
-          </>
-        }
-        confirmLabel="Delete"
-        pendingLabel="Deleting..."
+        name={deletion.row && walletName(deletion.row)}
+        description="will no longer be tracked. This cannot be undone."
         error={deletion.error ? 'Failed to delete wallet.' : undefined}
       />
     </>
