@@ -211,6 +211,14 @@ export const ZEnv = z.object({
   BALANCE_TTL: ZDuration.default(60),
   // Requests a second to the node for work no one waits on (the hourly snapshot pass).
   RONIN_RPS: z.coerce.number().positive().max(1000).default(5),
+  // The follower of the chain's token transfers (modules/activity): how often it looks, how far
+  // back a new wallet is read, how many blocks it stays behind the head, and the most blocks and
+  // addresses one eth_getLogs asks for (the public node refuses ranges over 200 blocks).
+  ACTIVITY_POLL: ZDuration.default(30),
+  ACTIVITY_BACKFILL_DAYS: z.coerce.number().int().min(0).max(365).default(7),
+  RONIN_CONFIRMATIONS: z.coerce.number().int().min(0).max(10_000).default(10),
+  RONIN_LOGS_RANGE: z.coerce.number().int().min(1).max(100_000).default(200),
+  RONIN_LOGS_ADDRESSES: z.coerce.number().int().min(1).max(1000).default(100),
   MAX_WALLETS: z.coerce.number().int().min(1).default(1000),
   MAX_LINKS: z.coerce.number().int().min(1).default(10_000),
   MAX_INCOME_RECORDS: z.coerce.number().int().min(1).default(50_000),
@@ -281,6 +289,17 @@ export type Config = {
   demoMode: boolean;
   /** Whose "today" an income record without a date gets. */
   timeZone: string;
+  /** The follower of the configured tokens' transfers to and from tracked wallets. */
+  activity: {
+    pollMs: number;
+    backfillDays: number;
+    /** Blocks a transfer's block must have behind it before it is read. */
+    confirmations: number;
+    /** The most blocks one eth_getLogs asks for (halved while the node refuses a range). */
+    logsRange: number;
+    /** The most addresses one eth_getLogs filter names. */
+    logsAddresses: number;
+  };
   /**
    * The site's origin for absolute links (sitemap, feed, previews): PUBLIC_URL, else derived from
    * HOST and PORT. Never a request's Host header, which anyone can set and a shared cache keeps.
@@ -387,6 +406,13 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     seedDemoContent: e.SEED_DEMO_CONTENT,
     demoMode: e.DEMO_MODE,
     timeZone: e.TIME_ZONE,
+    activity: {
+      pollMs: Math.round(e.ACTIVITY_POLL * 1000),
+      backfillDays: e.ACTIVITY_BACKFILL_DAYS,
+      confirmations: e.RONIN_CONFIRMATIONS,
+      logsRange: e.RONIN_LOGS_RANGE,
+      logsAddresses: e.RONIN_LOGS_ADDRESSES,
+    },
     publicUrl,
     publicUrlSet: e.PUBLIC_URL !== undefined,
     mail: {

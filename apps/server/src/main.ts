@@ -4,6 +4,7 @@ import { ConfigError, loadConfig, publicUrlWarning, type Config } from './config
 import { databaseOptionsFor, openDatabase } from './db/database.js';
 import { bufferedStdout } from './plugins/access-log.js';
 import { upstreamNotices } from './gateway/start-notices.js';
+import { activityFollower } from './modules/activity/transfer-follower.js';
 import { dailySnapshots } from './modules/portfolio/daily-snapshots.js';
 import { seedDemoContent } from './modules/seed/seed.js';
 import { AdminPasswordRefusedError, ensureFirstAdmin } from './modules/users/first-admin.js';
@@ -32,6 +33,8 @@ async function main() {
   });
   const snapshots = dailySnapshots(app);
   app.addHook('onClose', async () => snapshots.stop());
+  const activity = activityFollower(app);
+  app.addHook('onClose', () => activity.stop());
   app.addHook('onClose', async () => db.close());
   const publicUrlProblem = publicUrlWarning(config);
   if (publicUrlProblem) app.log.warn(publicUrlProblem);
@@ -87,6 +90,7 @@ async function main() {
 
   const address = await app.listen({ port: config.port, host: config.host });
   snapshots.start();
+  activity.start();
   console.log(`${config.siteName} is serving on ${address} (${db.engine})`);
 }
 

@@ -18,6 +18,7 @@ import * as m0015 from './migrations/0015-answer-versions.js';
 import * as m0016 from './migrations/0016-personal-search-by-owner.js';
 import * as m0017 from './migrations/0017-session-end-reason.js';
 import * as m0018 from './migrations/0018-session-ends.js';
+import * as m0019 from './migrations/0019-chain-activity.js';
 
 type EngineMigration = { up(db: Kysely<unknown>, engine: Engine): Promise<void> };
 
@@ -41,6 +42,7 @@ const MIGRATIONS: Record<string, EngineMigration> = {
   '0016-personal-search-by-owner': m0016,
   '0017-session-end-reason': m0017,
   '0018-session-ends': m0018,
+  '0019-chain-activity': m0019,
 };
 
 /** Every migration's name, oldest first. */

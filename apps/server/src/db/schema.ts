@@ -244,6 +244,46 @@ export interface PortfolioSnapshotRunsTable {
   claimed_at: string;
 }
 
+/** An ERC-20 transfer of a configured token to or from a followed address, one per log. */
+export interface ChainTransfersTable {
+  id: Generated<number>;
+  chain_id: number;
+  tx_hash: string;
+  log_index: number;
+  block_number: number;
+  /** ISO 8601 UTC, the time of the block that holds the transfer. */
+  block_time: string;
+  /** The token's contract address. */
+  token: string;
+  from_address: string;
+  to_address: string;
+  /** The raw uint256 amount as decimal text. */
+  amount: string;
+}
+
+/** The last block the follower read in full on a chain, for every followed address. */
+export interface ChainFollowCursorsTable {
+  chain_id: number;
+  last_block: number;
+  updated_at: string;
+}
+
+/** A followed address and the blocks of its backfill still to read (none once next > last). */
+export interface ChainFollowAddressesTable {
+  chain_id: number;
+  address: string;
+  backfill_next: number;
+  backfill_last: number;
+  added_at: string;
+}
+
+/** The follower's latest claimed poll period, by follower. */
+export interface ChainFollowRunsTable {
+  follower: string;
+  run: string;
+  claimed_at: string;
+}
+
 /** A pending password reset: the SHA-256 (hex) of the mailed token, until expires_at (seconds). */
 export interface PasswordResetsTable {
   user_id: number;
@@ -278,6 +318,10 @@ export interface Database {
   password_resets: PasswordResetsTable;
   personal_list_counts: PersonalListCountsTable;
   list_versions: ListVersionsTable;
+  chain_transfers: ChainTransfersTable;
+  chain_follow_cursors: ChainFollowCursorsTable;
+  chain_follow_addresses: ChainFollowAddressesTable;
+  chain_follow_runs: ChainFollowRunsTable;
 }
 
 export type UserRow = Selectable<UsersTable>;

@@ -1,0 +1,157 @@
+import type { Kysely } from 'kysely';
+import type { Database } from '../../db/schema.js';
+import { batches } from '../../lib/row-import.js';
+
+type DB = Kysely<Database>;
+
+/** A transfer as stored: one ERC-20 Transfer log of a configured token. */
+export type TransferRow = {
+  chain_id: number;
+  tx_hash: string;
+  log_index: number;
+  block_number: number;
+  block_time: string;
+  token: string;
+  from_address: string;
+  to_address: string;
+  amount: string;
+};
+
+/** A followed address and the part of its backfill still to read. */
+export type FollowedAddress = { address: string; backfill_next: number; backfill_last: number };
+
+/** Every address some user tracks, each once. */
+export async function trackedAddresses(db: DB): Promise<string[]> {
+  const rows = await db.selectFrom('wallets').select('address').distinct().execute();
+  return rows.map((row) => row.address);
+}
+
+/** Whether anyone tracks a wallet at all. */
+export async function anyTrackedAddress(db: DB): Promise<boolean> {
+  const row = await db.selectFrom('wallets').select('id').limit(1).executeTakeFirst();
+  return row !== undefined;
+}
+
+/** The last block read in full on `chainId`, if the follower ever started there. */
+export async function readCursor(db: DB, chainId: number): Promise<number | undefined> {
+  const row = await db
+    .selectFrom('chain_follow_cursors')
+    .select('last_block')
+    .where('chain_id', '=', chainId)
+    .executeTakeFirst();
+  return row?.last_block;
+}
+
+/** Starts the cursor at `lastBlock` unless another instance started it first. */
+export async function insertCursor(db: DB, chainId: number, lastBlock: number, now: string) {
+  await db
+    .insertInto('chain_follow_cursors')
+    .values({ chain_id: chainId, last_block: lastBlock, updated_at: now })
+    .onConflict((oc) => oc.column('chain_id').doNothing())
+    .execute();
+}
+
+/** Moves the cursor from `from` to `to`; false when it was no longer at `from`. */
+export async function moveCursor(db: DB, chainId: number, from: number, to: number, now: string) {
+  const result = await db
+    .updateTable('chain_follow_cursors')
+    .set({ last_block: to, updated_at: now })
+    .where('chain_id', '=', chainId)
+    .where('last_block', '=', from)
+    .executeTakeFirst();
+  return result.numUpdatedRows === 1n;
+}
+
+export async function followedAddresses(db: DB, chainId: number): Promise<FollowedAddress[]> {
+  return db
+    .selectFrom('chain_follow_addresses')
+    .select(['address', 'backfill_next', 'backfill_last'])
+    .where('chain_id', '=', chainId)
+    .orderBy('address')
+    .execute();
+}
+
+/** Adds addresses to follow; one already followed keeps its backfill as it is. */
+export async function insertFollowedAddresses(
+  db: DB,
+  chainId: number,
+  rows: readonly FollowedAddress[],
+  now: string,
+) {
+  for (const batch of batches(rows)) {
+    await db
+      .insertInto('chain_follow_addresses')
+      .values(batch.map((row) => ({ ...row, chain_id: chainId, added_at: now })))
+      .onConflict((oc) => oc.columns(['chain_id', 'address']).doNothing())
+      .execute();
+  }
+}
+
+export async function deleteFollowedAddresses(
+  db: DB,
+  chainId: number,
+  addresses: readonly string[],
+) {
+  for (const batch of batches(addresses)) {
+    await db
+      .deleteFrom('chain_follow_addresses')
+      .where('chain_id', '=', chainId)
+      .where('address', 'in', batch)
+      .execute();
+  }
+}
+
+/**
+ * Moves the backfill of `addresses` from `from` on to `next`, for those still at `from`; answers
+ * how many moved.
+ */
+export async function moveBackfill(
+  db: DB,
+  chainId: number,
+  addresses: readonly string[],
+  from: number,
+  next: number,
+) {
+  let moved = 0n;
+  for (const batch of batches(addresses)) {
+    const result = await db
+      .updateTable('chain_follow_addresses')
+      .set({ backfill_next: next })
+      .where('chain_id', '=', chainId)
+      .where('backfill_next', '=', from)
+      .where('address', 'in', batch)
+      .executeTakeFirst();
+    moved += result.numUpdatedRows;
+  }
+  return Number(moved);
+}
+
+/** Stores transfers; one already stored (the same chain, transaction and log) stays as it was. */
+export async function insertTransfers(db: DB, rows: readonly TransferRow[]) {
+  for (const batch of batches(rows)) {
+    await db
+      .insertInto('chain_transfers')
+      .values(batch)
+      .onConflict((oc) => oc.columns(['chain_id', 'tx_hash', 'log_index']).doNothing())
+      .execute();
+  }
+}
+
+/**
+ * True for the one caller whose claim of the poll period `run` (ISO 8601, later periods sort
+ * later) lands: the row is raised to it only from an earlier period.
+ */
+export async function claimFollowRun(db: DB, follower: string, run: string, now: string) {
+  const row = await db
+    .insertInto('chain_follow_runs')
+    .values({ follower, run, claimed_at: now })
+    .onConflict((oc) =>
+      oc
+        .column('follower')
+        .doUpdateSet({ run, claimed_at: now })
+        .where('chain_follow_runs.run', '<', run),
+    )
+    .returning('follower')
+    .executeTakeFirst();
+  return row !== undefined;
+}

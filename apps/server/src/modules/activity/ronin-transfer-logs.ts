@@ -1,0 +1,241 @@
+import { setTimeout as sleep } from 'node:timers/promises';
+import { createPublicClient, http, numberToHex, pad, type Address, type Hex } from 'viem';
+import { z } from 'zod';
+import type { NodePace } from '../../gateway/node-pace.js';
+
+/** keccak256("Transfer(address,address,uint256)"), an ERC-20 Transfer log's first topic. */
+export const TRANSFER_TOPIC: Hex =
+  '0xddf252ad1be2c89b69c2b068fc378daa952ba7f163c4a11628f55a4df523b3ef';
+
+/** A transfer as the chain logged it: raw amount and addresses, the block's time. */
+export type LoggedTransfer = {
+  txHash: string;
+  logIndex: number;
+  blockNumber: number;
+  blockTime: string;
+  token: string;
+  from: string;
+  to: string;
+  amount: string;
+};
+
+export type TransferLogOptions = {
+  rpcUrl: string;
+  /** The token contracts whose logs are asked for (RONIN_TOKENS). */
+  tokens: readonly Address[];
+  timeoutMs: number;
+  /** Addresses named in one filter (RONIN_LOGS_ADDRESSES). */
+  addressesPerFilter: number;
+  /** The pace every request takes a turn of (RONIN_RPS, shared with the instance's other background work). */
+  pace: NodePace;
+};
+
+/** A node refusing a window as too wide (the public Ronin node's limit is 200 blocks). */
+export class RangeRefused extends Error {}
+
+/** How node answers that refuse a range, or a result too large for one, are worded. */
+const RANGE_REFUSAL =
+  /block range|range (is )?too (large|wide|big)|exceeds? the limit|more than \d+ (results|logs)|too many (results|logs)|response (body |size )?(is )?too large/i;
+
+/** A request is asked again this many times after failing before its window fails. */
+const RETRIES = 2;
+const RETRY_PAUSE_MS = 250;
+/** Blocks read in one batched request for their times. */
+const BLOCKS_PER_REQUEST = 10;
+/** A page of logs is larger than a balance; a node's answer past this is not one. */
+const MAX_ANSWER_BYTES = 16 * 1024 * 1024;
+
+const ZQuantity = z
+  .string()
+  .regex(/^0x[0-9a-f]{1,16}$/i)
+  .transform((value) => Number(BigInt(value)));
+const ZHash = z
+  .string()
+  .regex(/^0x[0-9a-f]{64}$/i)
+  .transform((value) => value.toLowerCase());
+const ZLog = z.object({
+  address: z
+    .string()
+    .regex(/^0x[0-9a-f]{40}$/i)
+    .transform((value) => value.toLowerCase()),
+  topics: z.array(ZHash),
+  data: z.string().regex(/^0x[0-9a-f]{64}$/i),
+  blockNumber: ZQuantity,
+  blockHash: ZHash,
+  transactionHash: ZHash,
+  logIndex: ZQuantity,
+  removed: z.boolean().optional(),
+});
+const ZBlock = z.object({ number: ZQuantity, hash: ZHash, timestamp: ZQuantity });
+
+type Log = z.infer<typeof ZLog>;
+
+/** The address in a 32-byte topic, which must hold nothing else. */
+function topicAddress(topic: string): string | undefined {
+  return /^0x0{24}[0-9a-f]{40}$/.test(topic) ? `0x${topic.slice(26)}` : undefined;
+}
+
+function chunks<T>(items: readonly T[], size: number): T[][] {
+  const result: T[][] = [];
+  for (let start = 0; start < items.length; start += size) {
+    result.push(items.slice(start, start + size));
+  }
+  return result;
+}
+
+/**
+ * Reads the configured tokens' Transfer logs to and from given addresses from a Ronin node with
+ * the standard JSON-RPC calls (eth_blockNumber, eth_getLogs, eth_getBlockByNumber), each request
+ * at the background pace. An answer that is not what was asked (a log of another contract or
+ * event, outside the window or for no asked address, a block that is not the log's) fails the
+ * read rather than store or drop anything.
+ */
+export class TransferLogReader {
+  private readonly client;
+  private chain: Promise<number> | undefined;
+
+  constructor(private readonly options: TransferLogOptions) {
+    this.client = createPublicClient({
+      transport: http(options.rpcUrl, {
+        batch: { batchSize: BLOCKS_PER_REQUEST },
+        timeout: options.timeoutMs,
+        retryCount: 0,
+        maxResponseBodySize: MAX_ANSWER_BYTES,
+        fetchOptions: { redirect: 'error' },
+      }),
+    });
+  }
+
+  /** The node's chain id, asked once (a failed ask is asked again next time). */
+  chainId(): Promise<number> {
+    this.chain ??= this.request(() => this.client.request({ method: 'eth_chainId' })).then(
+      (id) => ZQuantity.parse(id),
+      (error: unknown) => {
+        this.chain = undefined;
+        throw error;
+      },
+    );
+    return this.chain;
+  }
+
+  async head(): Promise<number> {
+    return ZQuantity.parse(
+      await this.request(() => this.client.request({ method: 'eth_blockNumber' })),
+    );
+  }
+
+  /** The transfers of blocks `from` to `to` (inclusive) with one of `addresses` on either side. */
+  async transfers(
+    from: number,
+    to: number,
+    addresses: readonly string[],
+  ): Promise<LoggedTransfer[]> {
+    const asked = new Set(addresses);
+    const logs = new Map<string, Log>();
+    for (const chunk of chunks(addresses, this.options.addressesPerFilter)) {
+      const topics = chunk.map((address) => pad(address as Hex));
+      for (const side of [1, 2] as const) {
+        const filter = side === 1 ? [TRANSFER_TOPIC, topics] : [TRANSFER_TOPIC, null, topics];
+        for (const log of await this.logs(from, to, filter)) {
+          const party = topicAddress(log.topics[side] ?? '');
+          if (party === undefined || !asked.has(party)) {
+            throw new Error('the node answered a log for an address not asked for');
+          }
+          logs.set(`${log.transactionHash}:${log.logIndex}`, log);
+        }
+      }
+    }
+    const times = await this.blockTimes([...logs.values()]);
+    return [...logs.values()].map((log) => ({
+      txHash: log.transactionHash,
+      logIndex: log.logIndex,
+      blockNumber: log.blockNumber,
+      blockTime: times.get(log.blockNumber)!,
+      token: log.address,
+      from: topicAddress(log.topics[1]!)!,
+      to: topicAddress(log.topics[2]!)!,
+      amount: BigInt(log.data).toString(),
+    }));
+  }
+
+  private async logs(from: number, to: number, topics: (Hex | Hex[] | null)[]) {
+    let answer: unknown;
+    try {
+      answer = await this.request(() =>
+        this.client.request({
+          method: 'eth_getLogs',
+          params: [
+            {
+              fromBlock: numberToHex(from),
+              toBlock: numberToHex(to),
+              address: [...this.options.tokens],
+              topics,
+            },
+          ],
+        }),
+      );
+    } catch (error) {
+      if (error instanceof Error && RANGE_REFUSAL.test(error.message)) {
+        throw new RangeRefused(error.message);
+      }
+      throw error;
+    }
+    const logs = z.array(ZLog).parse(answer);
+    const tokens = new Set<string>(this.options.tokens);
+    for (const log of logs) {
+      if (
+        log.removed === true ||
+        !tokens.has(log.address) ||
+        log.topics.length !== 3 ||
+        log.topics[0] !== TRANSFER_TOPIC ||
+        log.blockNumber < from ||
+        log.blockNumber > to
+      ) {
+        throw new Error('the node answered a log that was not asked for');
+      }
+    }
+    return logs;
+  }
+
+  /** ISO 8601 times of the blocks holding `logs`, each checked to be the block the log names. */
+  private async blockTimes(logs: readonly Log[]) {
+    const hashes = new Map(logs.map((log) => [log.blockNumber, log.blockHash]));
+    const times = new Map<number, string>();
+    for (const numbers of chunks([...hashes.keys()], BLOCKS_PER_REQUEST)) {
+      // Started in the same turn, the transport sends them as one batched request.
+      const blocks = await this.request(() =>
+        Promise.all(
+          numbers.map((number) =>
+            this.client.request({
+              method: 'eth_getBlockByNumber',
+              params: [numberToHex(number), false],
+            }),
+          ),
+        ),
+      );
+      blocks.forEach((answer, index) => {
+        const block = ZBlock.parse(answer);
+        const number = numbers[index]!;
+        if (block.number !== number || block.hash !== hashes.get(number)) {
+          throw new Error('the node answered a block other than the one its log named');
+        }
+        times.set(number, new Date(block.timestamp * 1000).toISOString());
+      });
+    }
+    return times;
+  }
+
+  /** One request at the pace, asked again a few times while it fails (a refused range is not). */
+  private async request<T>(send: () => Promise<T>): Promise<T> {
+    for (let attempt = 0; ; attempt += 1) {
+      await this.options.pace.turn();
+      try {
+        return await send();
+      } catch (error) {
+        const refused = error instanceof Error && RANGE_REFUSAL.test(error.message);
+        if (refused || attempt >= RETRIES) throw error;
+        await sleep(RETRY_PAUSE_MS * (attempt + 1));
+      }
+    }
+  }
+}

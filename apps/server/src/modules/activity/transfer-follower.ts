@@ -1,0 +1,189 @@
+import type { FastifyBaseLogger, FastifyInstance } from 'fastify';
+import type { Config } from '../../config.js';
+import type { NodePace } from '../../gateway/node-pace.js';
+import type { TransferRow } from './activity.repository.js';
+import { activityService, type ActivityService } from './activity.service.js';
+import { RangeRefused, TransferLogReader, type LoggedTransfer } from './ronin-transfer-logs.js';
+
+/** Ronin makes a block about every 3 seconds: 86,400 / 3 = 28,800 blocks a day. */
+export const BLOCKS_PER_DAY = 28_800;
+
+export type FollowerDeps = {
+  service: ActivityService;
+  settings: Config['activity'];
+  ronin: Config['gateway']['ronin'];
+  timeoutMs: number;
+  pace: NodePace;
+  log: FastifyBaseLogger;
+};
+
+type Window = { from: number; to: number };
+
+/**
+ * Follows the chain for the configured tokens' transfers to and from every tracked address. A
+ * pass reads from the cursor up to the head less RONIN_CONFIRMATIONS blocks for every followed
+ * address, then the backfills of addresses tracked since; each window's transfers and the move of
+ * its cursor are stored in one transaction, so a window that fails is read again, never skipped,
+ * and one stored by another instance meanwhile is not stored twice.
+ */
+export class TransferFollower {
+  private readonly reader: TransferLogReader;
+  /** The widest window asked for: RONIN_LOGS_RANGE, halved each time the node refuses one. */
+  private range: number;
+
+  constructor(private readonly deps: FollowerDeps) {
+    this.range = deps.settings.logsRange;
+    this.reader = new TransferLogReader({
+      rpcUrl: deps.ronin.rpcUrl,
+      tokens: deps.ronin.tokens.map((token) => token.address),
+      timeoutMs: deps.timeoutMs,
+      addressesPerFilter: deps.settings.logsAddresses,
+      pace: deps.pace,
+    });
+  }
+
+  /** The window width now asked for (smaller than configured after a node refused one). */
+  get windowBlocks() {
+    return this.range;
+  }
+
+  /**
+   * One pass, starting no window after `until` (ms since the epoch) or once `stopped` says so.
+   * Throws when a window still fails after its retries: the next pass starts from it again.
+   */
+  async pass(until = Infinity, stopped: () => boolean = () => false) {
+    const { service, settings } = this.deps;
+    // No wallet, no request to the node.
+    if (!(await service.hasTrackedAddresses())) return;
+    const chainId = await this.reader.chainId();
+    const safe = (await this.reader.head()) - settings.confirmations;
+    if (safe < 0) return;
+    const state = await service.followTracked(
+      chainId,
+      safe,
+      settings.backfillDays * BLOCKS_PER_DAY,
+    );
+    const going = () => Date.now() < until && !stopped();
+
+    const everyone = state.followed.map((row) => row.address);
+    for (let cursor = state.cursor; cursor < safe && everyone.length > 0 && going();) {
+      const window = await this.read({ from: cursor + 1, to: safe }, everyone);
+      if (!(await service.storeNewBlocks(chainId, window, this.rows(chainId, window.found)))) {
+        return;
+      }
+      cursor = window.to;
+    }
+
+    // Addresses tracked at the same time share their backfill; the latest ones go first.
+    const groups = new Map<string, { next: number; last: number; addresses: string[] }>();
+    for (const row of state.followed) {
+      if (row.backfill_next > row.backfill_last) continue;
+      const key = `${row.backfill_next}:${row.backfill_last}`;
+      const group = groups.get(key) ?? {
+        next: row.backfill_next,
+        last: row.backfill_last,
+        addresses: [],
+      };
+      group.addresses.push(row.address);
+      groups.set(key, group);
+    }
+    const pending = [...groups.values()].sort((a, b) => b.last - a.last);
+    for (const group of pending) {
+      for (let next = group.next; next <= group.last && going();) {
+        const window = await this.read({ from: next, to: group.last }, group.addresses);
+        const rows = this.rows(chainId, window.found);
+        if (!(await service.storeBackfill(chainId, group.addresses, window, rows))) break;
+        next = window.to + 1;
+      }
+    }
+  }
+
+  /** The transfers of as much of `wanted` as one window covers, narrowed while the node refuses. */
+  private async read(wanted: Window, addresses: readonly string[]) {
+    for (;;) {
+      const to = Math.min(wanted.to, wanted.from + this.range - 1);
+      try {
+        const found = await this.reader.transfers(wanted.from, to, addresses);
+        return { from: wanted.from, to, found };
+      } catch (error) {
+        if (!(error instanceof RangeRefused) || this.range === 1) throw error;
+        this.range = Math.max(1, Math.floor(this.range / 2));
+        this.deps.log.warn(
+          { err: error, blocks: this.range },
+          'the Ronin node refused a block range; asking for fewer blocks',
+        );
+      }
+    }
+  }
+
+  private rows(chainId: number, found: readonly LoggedTransfer[]): TransferRow[] {
+    return found.map((transfer) => ({
+      chain_id: chainId,
+      tx_hash: transfer.txHash,
+      log_index: transfer.logIndex,
+      block_number: transfer.blockNumber,
+      block_time: transfer.blockTime,
+      token: transfer.token,
+      from_address: transfer.from,
+      to_address: transfer.to,
+      amount: transfer.amount,
+    }));
+  }
+}
+
+/** The follower of an app's configuration, database and background pace. */
+export function transferFollowerOf(app: FastifyInstance) {
+  return new TransferFollower({
+    service: activityService({ db: app.db.kysely }),
+    settings: app.config.activity,
+    ronin: app.config.gateway.ronin,
+    timeoutMs: app.config.gateway.timeoutMs,
+    pace: app.gateway.balances.pace,
+    log: app.log,
+  });
+}
+
+/**
+ * Runs the follower every ACTIVITY_POLL. Every instance looks; the one whose claim of the poll
+ * period lands in the database follows for that period (as the snapshot passes are claimed), so
+ * when it stops another takes over at the next period. A pass ends with its period.
+ */
+export function activityFollower(app: FastifyInstance) {
+  const follower = transferFollowerOf(app);
+  const service = activityService({ db: app.db.kysely });
+  const everyMs = app.config.activity.pollMs;
+  let timer: NodeJS.Timeout | undefined;
+  let stopped = false;
+  let running: Promise<void> | undefined;
+
+  const check = async () => {
+    const period = Math.floor(Date.now() / everyMs) * everyMs;
+    try {
+      if (!(await service.claimRun(new Date(period).toISOString()))) return;
+      await follower.pass(period + everyMs, () => stopped);
+    } catch (error) {
+      app.log.warn({ err: error }, 'following the chain failed; trying again at the next poll');
+    }
+  };
+
+  return {
+    follower,
+    start() {
+      const tick = () => {
+        if (running || stopped) return;
+        running = check().finally(() => {
+          running = undefined;
+        });
+      };
+      timer = setInterval(tick, everyMs);
+      timer.unref();
+      tick();
+    },
+    /** Stops polling and waits for a window under way to be stored. */
+    async stop() {
+      stopped = true;
+      clearInterval(timer);
+      await running;
+    },
+  };
+}
