@@ -1,6 +1,5 @@
 import type { FastifyError } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { ZErrorResponse } from '@nexusplay/contract/errors';
 import { LINK_FIELDS, ZLink, ZLinkRequest } from '@nexusplay/contract/links';
 import { errorReply } from '../../plugins/errors.js';
 import { personalListRoutes } from '../personal-list/personal-list.routes.js';
@@ -21,12 +20,6 @@ export const linksRoutes: FastifyPluginAsyncZod = async (app) => {
       fields: LINK_FIELDS,
       item: ZLink,
       request: ZLinkRequest,
-      errors: {
-        400: ZErrorResponse,
-        401: ZErrorResponse,
-        403: ZErrorResponse,
-        404: ZErrorResponse,
-      },
       summaries: {
         list: 'The caller’s links; search over title and category',
         create: 'Save a link',

@@ -32,8 +32,8 @@ export type PersonalListApi<
   fields: readonly Field[];
   item: z.ZodType<Item>;
   request: z.ZodType<Values & { user_id?: z.output<typeof zOwnerId> }>;
-  /** The error answers every route may give. */
-  errors: Record<number, typeof ZErrorResponse>;
+  /** Error answers every route may give, besides 400, 401, 403 and 404. */
+  moreErrors?: Record<number, typeof ZErrorResponse>;
   summaries: { list: string; create: string; remove: string; import: string };
   /** The answer of a delete: "Wallet deleted." */
   deleted: string;
@@ -52,7 +52,14 @@ export function personalListRoutes<
   Item extends { id: number } & { [K in Field]: string | null },
   Values,
 >(api: PersonalListApi<Field, Item, Values>): FastifyPluginAsyncZod {
-  const { list, errors, summaries } = api;
+  const { list, summaries } = api;
+  const errors = {
+    400: ZErrorResponse,
+    401: ZErrorResponse,
+    403: ZErrorResponse,
+    404: ZErrorResponse,
+    ...api.moreErrors,
+  };
   // The list's schemas are checked against its types where it is declared (PersonalListApi);
   // here Fastify sees them as the shape every list shares.
   const item = api.item as z.ZodType<{ id: number }>;

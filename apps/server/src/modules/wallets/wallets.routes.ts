@@ -10,13 +10,8 @@ export const walletsRoutes = personalListRoutes({
   fields: WALLET_FIELDS,
   item: ZWallet,
   request: ZWalletRequest,
-  errors: {
-    400: ZErrorResponse,
-    401: ZErrorResponse,
-    403: ZErrorResponse,
-    404: ZErrorResponse,
-    409: ZErrorResponse,
-  },
+  // A wallet's address is unique to its user: adding, changing and importing can clash.
+  moreErrors: { 409: ZErrorResponse },
   summaries: {
     list: 'The caller’s wallets; search over name, address and category',
     create: 'Track a wallet',
