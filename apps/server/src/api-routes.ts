@@ -1,6 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
 import { authRoutes } from './modules/auth/auth.routes.js';
+import { authService } from './modules/auth/auth.service.js';
 import { openFailureStore } from './modules/auth/failure-store.js';
 import { LoginThrottle, type FailureStore } from './modules/auth/login-throttle.js';
 import type { Access } from './plugins/auth.js';
@@ -11,13 +12,13 @@ import { toolsRoutes } from './modules/tools/tools.routes.js';
 import { analyticsRoutes } from './modules/analytics/analytics.routes.js';
 import { notificationsRoutes } from './modules/notifications/notifications.routes.js';
 import { usersRoutes } from './modules/users/users.routes.js';
+import { usersService } from './modules/users/users.service.js';
 import { linksRoutes } from './modules/links/links.routes.js';
 import { walletsRoutes } from './modules/wallets/wallets.routes.js';
 import { portfolioRoutes } from './modules/portfolio/portfolio.routes.js';
 import { gatewayRoutes } from './gateway/gateway.routes.js';
 import { incomeRoutes } from './modules/income/income.routes.js';
 import { accountRoutes } from './modules/account/account.routes.js';
-import type { ResetDeps } from './modules/auth/password-reset.service.js';
 import { ExportSlots } from './lib/exports.js';
 
 export type RouteEntry = { method: string; url: string; access: Access };
@@ -57,19 +58,25 @@ export async function apiRoutes(app: FastifyInstance, options: ApiOptions) {
   // the current password through the same throttle as sign-in.
   const store = openFailureStore(app, options.failureStore);
   const throttle = new LoginThrottle(store, app.config.loginThrottle);
-  const resets: ResetDeps = {
+  const authDeps = {
     db: app.db.kysely,
     mailer: app.mailer,
     store,
     log: app.log,
     site: { siteName: app.config.siteName, publicUrl: app.config.publicUrl },
+    sessions: app.sessions,
+    throttle,
   };
-  await app.register(authRoutes, { throttle, resets });
+  const users = usersService({ ...authDeps, engine: app.db.engine });
+  await app.register(authRoutes, {
+    auth: authService({ ...authDeps, signToken: app.signToken }),
+    users,
+  });
   await app.register(accountRoutes, { throttle });
   await app.register(gamesRoutes);
   await app.register(blogsRoutes);
   await app.register(toolsRoutes);
-  await app.register(usersRoutes, { resets, throttle });
+  await app.register(usersRoutes, { users });
   await app.register(notificationsRoutes);
   await app.register(analyticsRoutes);
   await app.register(walletsRoutes);
@@ -87,5 +94,5 @@ export const apiPlugin = fp(
     app.decorate('apiRouteTable', routeTable);
     await app.register(apiRoutes, { prefix: '/api', routeTable, ...options });
   },
-  { name: 'api', dependencies: ['redis', 'http-cache', 'gateway', 'auth', 'mail'] },
+  { name: 'api', dependencies: ['redis', 'http-cache', 'gateway', 'sessions', 'auth', 'mail'] },
 );

@@ -9,6 +9,8 @@ import { marketUpstreamOpenapiSchema } from './gateway/market.js';
 import { mailPlugin, type MailPluginOptions } from './mail/mail-plugin.js';
 import { httpCachePlugin } from './http-cache/http-cache.js';
 import type { FailureStore } from './modules/auth/login-throttle.js';
+import { sessionsPlugin } from './modules/auth/sessions-plugin.js';
+import { sessionsService } from './modules/auth/sessions.service.js';
 import { seoRoutes } from './modules/seo/seo.routes.js';
 import { uploadFileRoutes } from './modules/uploads/uploads.routes.js';
 import { AccessLog, destinationOf, withLogSerializers } from './plugins/access-log.js';
@@ -46,8 +48,8 @@ const BODY_LIMIT_BYTES = 256 * 1024;
 
 /**
  * The app: each plugin and module builds what it owns (the Redis connection, the public cache,
- * the gateway, the mailer, the sign-in throttle) and decorates the app with it; this only registers them, in
- * the order they depend on each other.
+ * the gateway, the mailer, the sessions, the sign-in throttle) and decorates the app with it; this
+ * only registers them, in the order they depend on each other.
  */
 export async function buildApp(deps: AppDeps) {
   const { config, db, logger = false } = deps;
@@ -79,7 +81,11 @@ export async function buildApp(deps: AppDeps) {
     siteName: config.siteName,
     schemas: { MarketUpstreamAnswer: marketUpstreamOpenapiSchema() },
   });
-  await app.register(authPlugin);
+  await app.register(sessionsPlugin);
+  // The auth plugin asks the auth module whether a token's session still stands.
+  await app.register(authPlugin, {
+    sessions: sessionsService({ db: db.kysely, sessions: app.sessions }),
+  });
   await app.register(apiPlugin, { failureStore: deps.failureStore });
   await app.register(uploadFileRoutes);
   await app.register(webPlugin, {

@@ -5,15 +5,7 @@ import fp from 'fastify-plugin';
 import { LRUCache } from 'lru-cache';
 import type { TRole, TUser } from '@nexusplay/contract/users';
 import { forbidden, unauthorized } from '../lib/app-error.js';
-import { SessionCache } from '../modules/auth/session-cache.js';
 import { resolveJwtSecret } from '../lib/jwt-secret.js';
-import {
-  getSessionUser,
-  readSessionEnds,
-  type SessionEndReason,
-} from '../modules/auth/sessions.repository.js';
-import { mapValueOrPromise } from '../lib/value-or-promise.js';
-import { RedisSessionEnds } from '../redis/redis-session-ends.js';
 
 /** Who may call a route. Every API route must say so (see api-routes.ts). */
 export type Access = 'public' | 'user' | 'admin';
@@ -35,6 +27,20 @@ export type TokenPayload = {
 /** The signer adds when the token was issued and when it expires, in seconds since the epoch. */
 export type VerifiedToken = TokenPayload & { iat: number; exp: number };
 
+/** What a verified token names: its user, its session and the generation it was signed in under. */
+export type SessionToken = { userId: number; jti: string; gen: number };
+
+/**
+ * Whether the session a verified token names still stands: its user, answered at once when it
+ * was checked lately, else once the database has said; a 401 saying why when it does not. The
+ * auth module answers; the app hands it to this plugin.
+ */
+export interface SessionLookup {
+  sessionUser(token: SessionToken): AuthUser | Promise<AuthUser>;
+}
+
+export type AuthOptions = { sessions: SessionLookup };
+
 declare module 'fastify' {
   interface FastifyContextConfig {
     access?: Access;
@@ -45,8 +51,6 @@ declare module 'fastify' {
   }
   interface FastifyInstance {
     signToken(user: AuthUser, sessionGeneration: number): string;
-    /** Sessions checked lately; every write that ends sessions tells it (`ended`) after commit. */
-    sessions: SessionCache;
   }
 }
 
@@ -62,25 +66,10 @@ const ALGORITHM = 'HS256';
 /** How far another instance's clock may run ahead of this one's when it issues a token. */
 const CLOCK_SKEW_SECONDS = 60;
 const INVALID_SESSION = 'Your session has expired or is invalid. Please sign in again.';
-const ENDED_SESSION = 'Your session has ended. Please sign in again.';
-const DELETED_ACCOUNT = 'Your account no longer exists. Please sign in again.';
-/** What a device signed out when every session of its user ended is told, by the reason. */
-const ENDED_BECAUSE: Record<SessionEndReason, string> = {
-  'signed-out-everywhere':
-    'You were signed out because someone chose "Sign out everywhere" for this account. Please sign in again.',
-  'password-changed':
-    'You were signed out because the password of this account was changed. Please sign in with the new password.',
-  'role-changed':
-    'You were signed out because an administrator changed the role of this account. Please sign in again.',
-};
 /** Longer than any id this server makes (22 characters); the deny-list's column holds 64. */
 const JTI_MAX = 64;
 /** Tokens whose signature was verified, kept until they expire (about 1 KB each). */
 const VERIFIED_TOKENS_CACHED = 20_000;
-/** Tokens whose check is kept in memory: about 300 bytes each. */
-const SESSION_CACHE_CAPACITY = 50_000;
-/** A bound on how long a check is kept, should an announcement of ended sessions be lost. */
-const SESSION_CACHE_TTL_MS = 60_000;
 
 /** The caller, as checked by the access hook; a handler of a signed-in route may rely on it. */
 export function requireUser(request: FastifyRequest): AuthUser {
@@ -91,13 +80,12 @@ export function requireUser(request: FastifyRequest): AuthUser {
 /**
  * Bearer tokens: HS256 only; a token must say when it was issued and when it expires, and one
  * issued in the future is refused, so no signed token is good forever. The token names the user
- * and its session; the database says who they are now and whether that session still stands, so
- * a deleted account, a changed role, a sign-out or sessions an admin ended take effect at once.
- * That answer is kept in memory (SessionCache) until a write that ends sessions announces it, on
- * every instance through Redis when there is one.
+ * and its session; `sessions` (the auth module's) says who they are now and whether that session
+ * still stands, so a deleted account, a changed role, a sign-out or sessions an admin ended take
+ * effect at once.
  */
 export const authPlugin = fp(
-  async (app: FastifyInstance) => {
+  async (app: FastifyInstance, { sessions }: AuthOptions) => {
     await app.register(fastifyJwt, {
       secret: await resolveJwtSecret(app.config.jwtSecret, app.db.kysely),
       sign: { algorithm: ALGORITHM, expiresIn: app.config.jwtTtlSeconds },
@@ -119,21 +107,6 @@ export const authPlugin = fp(
       }),
     );
 
-    const { redis } = app;
-    let channel: RedisSessionEnds | undefined;
-    const sessions = new SessionCache(
-      { capacity: SESSION_CACHE_CAPACITY, ttlMs: SESSION_CACHE_TTL_MS },
-      redis
-        ? (control) =>
-            (channel = new RedisSessionEnds(redis, control, app.log, () =>
-              readSessionEnds(app.db.kysely),
-            ))
-        : undefined,
-    );
-    await channel?.started();
-    app.decorate('sessions', sessions);
-    app.addHook('onClose', () => sessions.close());
-
     app.decorateRequest('currentUser', undefined);
     const verified = new VerifiedTokens(VERIFIED_TOKENS_CACHED);
 
@@ -153,7 +126,7 @@ export const authPlugin = fp(
         };
         let user: AuthUser | Promise<AuthUser>;
         try {
-          user = authenticate(app, verified, request);
+          user = authenticate(sessions, verified, request);
         } catch (error) {
           return done(error as Error);
         }
@@ -198,7 +171,7 @@ const BEARER_PREFIX = /^Bearer /i;
 
 /** The caller a request's token names, if its session stands; throws 401 otherwise. */
 function authenticate(
-  app: FastifyInstance,
+  sessions: SessionLookup,
   verified: VerifiedTokens,
   request: FastifyRequest,
 ): AuthUser | Promise<AuthUser> {
@@ -208,13 +181,13 @@ function authenticate(
   const payload = token === undefined ? undefined : verified.get(token);
   if (payload) {
     request.user = payload;
-    return sessionOf(app, payload);
+    return sessionOf(sessions, payload);
   }
-  return verifyThenCheck(app, verified, request, token);
+  return verifyThenCheck(sessions, verified, request, token);
 }
 
 async function verifyThenCheck(
-  app: FastifyInstance,
+  sessions: SessionLookup,
   verified: VerifiedTokens,
   request: FastifyRequest,
   token: string | undefined,
@@ -226,29 +199,15 @@ async function verifyThenCheck(
     throw unauthorized(INVALID_SESSION);
   }
   if (token !== undefined) verified.keep(token, payload);
-  return sessionOf(app, payload);
+  return sessionOf(sessions, payload);
 }
 
 /** The user of a verified token's session, if it still stands. */
-function sessionOf(app: FastifyInstance, payload: VerifiedToken): AuthUser | Promise<AuthUser> {
+function sessionOf(sessions: SessionLookup, payload: VerifiedToken): AuthUser | Promise<AuthUser> {
   const id = Number(payload.id ?? payload.userId);
   if (!Number.isSafeInteger(id) || !issuedInThePast(payload) || !namesSession(payload))
     throw unauthorized(INVALID_SESSION);
-  const found = app.sessions.lookup(id, payload.jti, () =>
-    getSessionUser(app.db.kysely, id, payload.jti),
-  );
-  return mapValueOrPromise(found, (session) => {
-    if (!session) throw unauthorized(DELETED_ACCOUNT);
-    const { sessionGeneration, revoked, endReason, ...user } = session;
-    if (revoked) throw unauthorized(ENDED_SESSION);
-    if (sessionGeneration !== payload.gen) {
-      // The reason stored is that of the latest ending; a token older than that (two endings
-      // ago) was ended by an earlier one, whose reason is gone.
-      const latest = sessionGeneration === payload.gen + 1;
-      throw unauthorized(latest && endReason ? ENDED_BECAUSE[endReason] : ENDED_SESSION);
-    }
-    return user;
-  });
+  return sessions.sessionUser({ userId: id, jti: payload.jti, gen: payload.gen });
 }
 
 function namesSession(payload: VerifiedToken): boolean {

@@ -8,7 +8,7 @@ import {
   LINK_PROOF_MS,
   RedisSessionEnds,
   UNCONFIRMED_WAIT_MS,
-} from '../../src/redis/redis-session-ends.js';
+} from '../../src/modules/auth/redis-session-ends.js';
 import { raiseSessionEnds, readSessionEnds } from '../../src/modules/auth/sessions.repository.js';
 import {
   createChildData,

@@ -15,30 +15,19 @@ import {
 } from '@nexusplay/contract/auth';
 import { ZErrorResponse } from '@nexusplay/contract/errors';
 import { ZUser } from '@nexusplay/contract/users';
-import { unauthorized } from '../../lib/app-error.js';
-import { getUserByEmail, toPublicUser } from '../users/users.repository.js';
-import { registerAccount } from '../users/users.service.js';
 import { BEARER } from '../../lib/route-schemas.js';
 import { requireUser } from '../../plugins/auth.js';
 import { perAddress } from '../../plugins/rate-limits.js';
-import type { LoginThrottle } from './login-throttle.js';
-import { verifyAgainstDecoy, verifyPassword } from './passwords.js';
-import {
-  isResetUsable,
-  RESET_MAILS_PER_EMAIL,
-  requestPasswordReset,
-  resetPassword,
-  type ResetDeps,
-} from './password-reset.service.js';
-import { dropResets } from './password-resets.repository.js';
-import { signOut } from './sessions.service.js';
+import type { UsersService } from '../users/users.service.js';
+import type { AuthService } from './auth.service.js';
+import { RESET_MAILS_PER_EMAIL } from './password-reset.service.js';
 
 export type AuthRoutesOptions = {
-  throttle: LoginThrottle;
-  resets: ResetDeps;
+  auth: AuthService;
+  /** Sign-up makes an account: the users module's door. */
+  users: UsersService;
 };
 
-const INVALID_CREDENTIALS = 'Invalid email or password.';
 /** Forgot-password requests per client address (README, SECURITY.md). */
 const FORGOT_PER_ADDRESS = 5;
 const FORGOT_WINDOW = '15 minutes';
@@ -48,9 +37,9 @@ const RESET_WINDOW = '15 minutes';
 
 export const authRoutes: FastifyPluginAsyncZod<AuthRoutesOptions> = async (
   app,
-  { throttle, resets },
+  { auth, users },
 ) => {
-  const { registerPerHour, siteName } = app.config;
+  const { registerPerHour } = app.config;
   app.post(
     '/register',
     {
@@ -66,8 +55,7 @@ export const authRoutes: FastifyPluginAsyncZod<AuthRoutesOptions> = async (
       },
     },
     async (request, reply) => {
-      const user = await registerAccount(app.db.kysely, siteName, request.body);
-      return reply.status(201).send(user);
+      return reply.status(201).send(await users.register(request.body));
     },
   );
 
@@ -87,20 +75,7 @@ export const authRoutes: FastifyPluginAsyncZod<AuthRoutesOptions> = async (
         },
       },
     },
-    async (request) => {
-      const { email, password } = request.body;
-      const user = await throttle.attempt(request.ip, email, async () => {
-        const row = await getUserByEmail(app.db.kysely, email);
-        const valid = row
-          ? await verifyPassword(row.password_hash, password)
-          : await verifyAgainstDecoy(password);
-        return row && valid ? row : undefined;
-      });
-      if (!user) throw unauthorized(INVALID_CREDENTIALS);
-      // The owner got in: a reset link still in a mailbox is of no more use, only of risk.
-      await dropResets(app.db.kysely, user.id);
-      return { token: app.signToken(toPublicUser(user), user.session_generation) };
-    },
+    async (request) => auth.login(request.ip, request.body.email, request.body.password),
   );
 
   app.get(
@@ -129,7 +104,7 @@ export const authRoutes: FastifyPluginAsyncZod<AuthRoutesOptions> = async (
       },
     },
     async (request) => {
-      await signOut(app.db.kysely, app.sessions, request.user);
+      await auth.signOut(request.user);
       return { message: 'Signed out.' };
     },
   );
@@ -149,7 +124,7 @@ export const authRoutes: FastifyPluginAsyncZod<AuthRoutesOptions> = async (
       },
     },
     async (request, reply) => {
-      requestPasswordReset(resets, request.body.email);
+      auth.requestPasswordReset(request.body.email);
       return reply.status(202).send({ message: FORGOT_PASSWORD_ANSWER });
     },
   );
@@ -169,7 +144,7 @@ export const authRoutes: FastifyPluginAsyncZod<AuthRoutesOptions> = async (
         response: { 200: ZResetTokenCheckResponse, 400: ZErrorResponse, 429: ZErrorResponse },
       },
     },
-    async (request) => ({ usable: await isResetUsable(app.db.kysely, request.body.token) }),
+    async (request) => ({ usable: await auth.isResetUsable(request.body.token) }),
   );
 
   app.post(
@@ -187,13 +162,7 @@ export const authRoutes: FastifyPluginAsyncZod<AuthRoutesOptions> = async (
       },
     },
     async (request) => {
-      await resetPassword(
-        app.db.kysely,
-        app.sessions,
-        request.body.token,
-        request.body.new_password,
-        siteName,
-      );
+      await auth.resetPassword(request.body.token, request.body.new_password);
       return { message: 'Your password has been set. Please sign in with it.' };
     },
   );

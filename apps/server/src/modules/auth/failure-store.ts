@@ -1,5 +1,5 @@
 import type { FastifyInstance } from 'fastify';
-import { RedisFailureStore } from '../../redis/redis-failure-store.js';
+import { RedisFailureStore } from './redis-failure-store.js';
 import type { FailureStore } from './login-throttle.js';
 import { MemoryFailureStore } from './memory-failure-store.js';
 

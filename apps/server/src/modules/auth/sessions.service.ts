@@ -1,11 +1,49 @@
 import type { Kysely } from 'kysely';
 import type { Database } from '../../db/schema.js';
+import { unauthorized } from '../../lib/app-error.js';
+import { mapValueOrPromise } from '../../lib/value-or-promise.js';
+import type { AuthUser, SessionToken } from '../../plugins/auth.js';
 import { dropResets } from './password-resets.repository.js';
 import type { SessionCache } from './session-cache.js';
-import { endAllSessions, revokeToken } from './sessions.repository.js';
+import {
+  endAllSessions,
+  getSessionUser,
+  revokeToken,
+  type SessionEndReason,
+  type SessionUser,
+} from './sessions.repository.js';
+
+/** What the sessions need from the app: the database and the sessions checked lately. */
+export type SessionsDeps = { db: Kysely<Database>; sessions: SessionCache };
+
+const ENDED_SESSION = 'Your session has ended. Please sign in again.';
+const DELETED_ACCOUNT = 'Your account no longer exists. Please sign in again.';
+/** What a device signed out when every session of its user ended is told, by the reason. */
+const ENDED_BECAUSE: Record<SessionEndReason, string> = {
+  'signed-out-everywhere':
+    'You were signed out because someone chose "Sign out everywhere" for this account. Please sign in again.',
+  'password-changed':
+    'You were signed out because the password of this account was changed. Please sign in with the new password.',
+  'role-changed':
+    'You were signed out because an administrator changed the role of this account. Please sign in again.',
+};
+
+/** The user of a session that still stands under generation `gen`; a 401 saying why otherwise. */
+function standingUser(session: SessionUser | undefined, gen: number): AuthUser {
+  if (!session) throw unauthorized(DELETED_ACCOUNT);
+  const { sessionGeneration, revoked, endReason, ...user } = session;
+  if (revoked) throw unauthorized(ENDED_SESSION);
+  if (sessionGeneration !== gen) {
+    // The reason stored is that of the latest ending; a token older than that (two endings
+    // ago) was ended by an earlier one, whose reason is gone.
+    const latest = sessionGeneration === gen + 1;
+    throw unauthorized(latest && endReason ? ENDED_BECAUSE[endReason] : ENDED_SESSION);
+  }
+  return user;
+}
 
 /** Signs one session out: refused from now on, on every instance, before the answer goes. */
-export async function signOut(
+async function signOut(
   db: Kysely<Database>,
   sessions: SessionCache,
   token: { jti: string; exp: number },
@@ -31,4 +69,20 @@ export async function endEverySession(
     await dropResets(trx, userId);
   });
   await sessions.ended([{ userId }]);
+}
+
+/**
+ * Sessions: whether the one a token names still stands (what the auth plugin asks on every
+ * signed-in request, answered from memory when it was checked lately), and their endings.
+ */
+export function sessionsService({ db, sessions }: SessionsDeps) {
+  return {
+    sessionUser: ({ userId, jti, gen }: SessionToken) =>
+      mapValueOrPromise(
+        sessions.lookup(userId, jti, () => getSessionUser(db, userId, jti)),
+        (session) => standingUser(session, gen),
+      ),
+    signOut: (token: { jti: string; exp: number }) => signOut(db, sessions, token),
+    endEverySession: (userId: number) => endEverySession(db, sessions, userId),
+  };
 }

@@ -4,13 +4,9 @@ import { ZIdParams, ZListQuery, ZMessageResponse } from '@nexusplay/contract/lis
 import { TOTAL_COUNT_HEADER } from '@nexusplay/contract/wire-constants';
 import { ZCreateUserResponse, ZUserListItem, ZUserRequest } from '@nexusplay/contract/users';
 import { ZErrorResponse } from '@nexusplay/contract/errors';
-import { conflict, notFound } from '../../lib/app-error.js';
 import { BEARER } from '../../lib/route-schemas.js';
 import { requireUser } from '../../plugins/auth.js';
-import { sendResetLink, type ResetDeps } from '../auth/password-reset.service.js';
-import type { LoginThrottle } from '../auth/login-throttle.js';
-import { getUserById, listUsers } from './users.repository.js';
-import { changeAccount, createAccount, deleteAccount } from './users.service.js';
+import type { UsersService } from './users.service.js';
 
 const ERRORS = {
   400: ZErrorResponse,
@@ -21,12 +17,10 @@ const ERRORS = {
 };
 
 /** Manage Users (admin only): the list, and accounts made, changed and removed by an admin. */
-export const usersRoutes: FastifyPluginAsyncZod<{
-  resets: ResetDeps;
-  throttle: LoginThrottle;
-}> = async (app, { resets, throttle }) => {
-  const db = () => app.db.kysely;
-
+export const usersRoutes: FastifyPluginAsyncZod<{ users: UsersService }> = async (
+  app,
+  { users },
+) => {
   app.get(
     '/users',
     {
@@ -40,7 +34,7 @@ export const usersRoutes: FastifyPluginAsyncZod<{
       },
     },
     async (request, reply) => {
-      const { items, total } = await listUsers(db(), request.query);
+      const { items, total } = await users.list(request.query);
       reply.header(TOTAL_COUNT_HEADER, String(total));
       return items;
     },
@@ -59,8 +53,7 @@ export const usersRoutes: FastifyPluginAsyncZod<{
       },
     },
     async (request, reply) => {
-      const created = await createAccount(db(), request.body);
-      return reply.status(201).send(created);
+      return reply.status(201).send(await users.create(request.body));
     },
   );
 
@@ -77,9 +70,7 @@ export const usersRoutes: FastifyPluginAsyncZod<{
         response: { 200: ZUserListItem, ...ERRORS },
       },
     },
-    async (request) => {
-      return changeAccount(db(), app.db.engine, app.sessions, request.params.id, request.body);
-    },
+    async (request) => users.change(request.params.id, request.body),
   );
 
   app.delete(
@@ -95,11 +86,7 @@ export const usersRoutes: FastifyPluginAsyncZod<{
       },
     },
     async (request) => {
-      const { id } = request.params;
-      if (requireUser(request).id === id) {
-        throw conflict('You cannot delete your own account from here.');
-      }
-      await deleteAccount(db(), app.db.engine, app.sessions, throttle, id);
+      await users.remove(requireUser(request).id, request.params.id);
       return { message: 'User deleted.' };
     },
   );
@@ -117,10 +104,8 @@ export const usersRoutes: FastifyPluginAsyncZod<{
       },
     },
     async (request) => {
-      const user = await getUserById(db(), request.params.id);
-      if (!user) throw notFound('This account does not exist.');
-      await sendResetLink(resets, user);
-      return { message: `A reset link is on its way to ${user.email}.` };
+      const email = await users.sendResetLink(request.params.id);
+      return { message: `A reset link is on its way to ${email}.` };
     },
   );
 };

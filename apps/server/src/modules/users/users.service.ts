@@ -1,5 +1,6 @@
 import type { Kysely } from 'kysely';
 import type { z } from 'zod';
+import type { TListQuery } from '@nexusplay/contract/lists';
 import type { TRole, ZUserRequest } from '@nexusplay/contract/users';
 import type { Database, Engine } from '../../db/schema.js';
 import { isUniqueViolation } from '../../db/errors.js';
@@ -7,6 +8,7 @@ import { badRequest, conflict, notFound } from '../../lib/app-error.js';
 import { generatePassword, hashPassword } from '../auth/passwords.js';
 import { passwordProblem } from '../auth/password-policy.js';
 import type { LoginThrottle } from '../auth/login-throttle.js';
+import { sendResetLink, type ResetDeps } from '../auth/password-reset.service.js';
 import { dropResets } from '../auth/password-resets.repository.js';
 import type { SessionCache } from '../auth/session-cache.js';
 import { endAllSessions, raiseSessionEnds } from '../auth/sessions.repository.js';
@@ -16,7 +18,9 @@ import {
   createUser,
   deleteUser,
   findIdentityConflicts,
+  getUserById,
   getUserListItem,
+  listUsers,
   lockAdminChanges,
   toPublicUser,
   updateUserIdentity,
@@ -25,6 +29,17 @@ import {
 type DB = Kysely<Database>;
 /** The form as validated (trimmed and normalised), not as sent. */
 type AccountRequest = z.output<typeof ZUserRequest>;
+type SignUpRequest = Omit<AccountRequest, 'role'> & { password: string };
+
+/**
+ * What the users module needs from the app: the database, the sessions its writes end, the
+ * sign-in counts a deletion drops, and what mailing a reset link takes.
+ */
+export type UsersDeps = ResetDeps & {
+  engine: Engine;
+  sessions: SessionCache;
+  throttle: LoginThrottle;
+};
 
 const LAST_ADMIN =
   'The last administrator cannot be removed or made a user. Make another account an admin first.';
@@ -67,17 +82,13 @@ async function insertAccount(db: DB, request: AccountRequest, password: string) 
 }
 
 /** An account made by an admin, with a one-time password shown in the answer only. */
-export async function createAccount(db: DB, request: AccountRequest) {
+async function createAccount(db: DB, request: AccountRequest) {
   const password = generatePassword();
   return { user: await insertAccount(db, request, password), password };
 }
 
 /** A user's own sign-up: a password the policy refuses is a 400 on the password field. */
-export async function registerAccount(
-  db: DB,
-  siteName: string,
-  request: Omit<AccountRequest, 'role'> & { password: string },
-) {
+async function registerAccount(db: DB, siteName: string, request: SignUpRequest) {
   const { username, email, password } = request;
   const weak = await passwordProblem(password, { email, username, siteName });
   if (weak) throw badRequest(weak, { password: weak });
@@ -85,7 +96,7 @@ export async function registerAccount(
 }
 
 /** Sessions a change ends are announced once it has committed (see SessionCache). */
-export async function changeAccount(
+async function changeAccount(
   db: DB,
   engine: Engine,
   sessions: SessionCache,
@@ -147,3 +158,37 @@ export async function deleteAccount(
     throttle.forgetAccount(email).catch(() => undefined),
   ]);
 }
+
+/**
+ * Accounts: sign-up, and the accounts an admin lists, makes, changes, removes and mails a reset
+ * link to. Every write ends the sessions it must, after it commits.
+ */
+export function usersService(deps: UsersDeps) {
+  const { db, engine, sessions, throttle } = deps;
+  return {
+    list: (query: TListQuery) => listUsers(db, query),
+
+    register: (request: SignUpRequest) => registerAccount(db, deps.site.siteName, request),
+
+    create: (request: AccountRequest) => createAccount(db, request),
+
+    change: (id: number, request: AccountRequest) =>
+      changeAccount(db, engine, sessions, id, request),
+
+    /** An admin removes account `id`; their own is refused (409). */
+    async remove(adminId: number, id: number) {
+      if (adminId === id) throw conflict('You cannot delete your own account from here.');
+      await deleteAccount(db, engine, sessions, throttle, id);
+    },
+
+    /** Mails account `id` a new reset link (the older one stops working); answers its email. */
+    async sendResetLink(id: number) {
+      const user = await getUserById(db, id);
+      if (!user) throw notFound('This account does not exist.');
+      await sendResetLink(deps, user);
+      return user.email;
+    },
+  };
+}
+
+export type UsersService = ReturnType<typeof usersService>;

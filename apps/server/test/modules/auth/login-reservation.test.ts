@@ -2,7 +2,7 @@ import { randomBytes } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { LoginThrottle, type FailureStore } from '../../../src/modules/auth/login-throttle.js';
 import { MemoryFailureStore } from '../../../src/modules/auth/memory-failure-store.js';
-import { RedisFailureStore } from '../../../src/redis/redis-failure-store.js';
+import { RedisFailureStore } from '../../../src/modules/auth/redis-failure-store.js';
 import { connectRedis, type SharedRedis } from '../../../src/redis/redis.js';
 import { dropRedisPrefix, TEST_REDIS_URL } from '../../support/shared-pair.js';
 

@@ -17,7 +17,7 @@ describe('POST /api/login', () => {
     const res = await login({ email: user.email.toUpperCase(), password: user.password });
     expect(res.statusCode).toBe(200);
     const { token } = res.json();
-    const header = JSON.parse(Buffer.from(token.split('../..')[0], 'base64url').toString());
+    const header = JSON.parse(Buffer.from(token.split('.')[0], 'base64url').toString());
     expect(header.alg).toBe('HS256');
     const claims = decodeClaims(token);
     expect(claims).toMatchObject({

@@ -1,6 +1,9 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ZNewPassword, PASSWORD_EDGE_BLANK } from '@nexusplay/contract/auth';
-import { PASSWORD_JUDGED_LENGTH, passwordProblem } from '../../../src/modules/auth/password-policy.js';
+import {
+  PASSWORD_JUDGED_LENGTH,
+  passwordProblem,
+} from '../../../src/modules/auth/password-policy.js';
 import { loginToken, newIdentity, registerUser } from '../../support/accounts.js';
 import { apiCall } from '../../support/content.js';
 import { createTestApp, TEST_ENGINE, type TestApp } from '../../support/test-app.js';

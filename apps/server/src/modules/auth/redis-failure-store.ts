@@ -1,6 +1,6 @@
-import { AppError } from '../lib/app-error.js';
-import type { FailureStore } from '../modules/auth/login-throttle.js';
-import type { SharedRedis } from './redis.js';
+import { AppError } from '../../lib/app-error.js';
+import type { FailureStore } from './login-throttle.js';
+import type { SharedRedis } from '../../redis/redis.js';
 
 // One script checks every counter and then adds to all of them, so no other instance can take a
 // place in between. The expiry is set only on a counter that has none, so the window keeps

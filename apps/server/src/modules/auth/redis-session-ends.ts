@@ -1,12 +1,8 @@
 import { randomBytes } from 'node:crypto';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Redis } from 'ioredis';
-import type {
-  CacheControl,
-  SessionEnd,
-  SessionEndsChannel,
-} from '../modules/auth/session-cache.js';
-import type { SharedRedis } from './redis.js';
+import type { CacheControl, SessionEnd, SessionEndsChannel } from './session-cache.js';
+import type { SharedRedis } from '../../redis/redis.js';
 
 /**
  * How long a write waits for the other instances to confirm they dropped what it ended, counted
