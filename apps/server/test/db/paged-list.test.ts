@@ -2,8 +2,9 @@ import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { GAME_BLOCK_IDS } from '../../src/db/schema.js';
 import { SEARCH_COUNT_LOOKAHEAD } from '../../src/db/search.js';
-import { createTestApp, type TestApp } from '../support/test-app.js';
-import { bearer, sendForm, signInBoth, type Tokens } from '../support/content.js';
+import type { TestApp } from '../support/test-app.js';
+import { createSignedInApp, type Tokens } from '../support/accounts.js';
+import { bearer, sendForm } from '../support/content.js';
 
 /*
  * Totals and pages of the public lists come from per-block counts kept by triggers, and searches
@@ -17,10 +18,7 @@ type Row = { id: number; name?: string; title?: string; description: string | nu
 describe('catalogue paging and search at scale', () => {
   let t: TestApp;
   let tokens: Tokens;
-  beforeAll(async () => {
-    t = await createTestApp();
-    tokens = await signInBoth(t);
-  });
+  beforeAll(async () => ({ t, tokens } = await createSignedInApp()));
   afterAll(() => t.close());
 
   const get = (url: string) => t.app.inject({ method: 'GET', url });

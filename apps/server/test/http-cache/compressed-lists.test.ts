@@ -1,7 +1,8 @@
 import { brotliDecompressSync, gunzipSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestApp, type TestApp } from '../support/test-app.js';
-import { sendForm, signInBoth, type Tokens } from '../support/content.js';
+import type { TestApp } from '../support/test-app.js';
+import { createSignedInApp, type Tokens } from '../support/accounts.js';
+import { sendForm } from '../support/content.js';
 
 /* The public lists go compressed to clients that accept it, encoded once per cached page. */
 describe('compressed public lists', () => {
@@ -27,8 +28,7 @@ describe('compressed public lists', () => {
     });
 
   beforeAll(async () => {
-    t = await createTestApp();
-    tokens = await signInBoth(t);
+    ({ t, tokens } = await createSignedInApp());
     for (let i = 1; i <= 30; i += 1) await addGame(`Game ${i}`);
   });
   afterAll(() => t.close());

@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestApp, type TestApp } from '../support/test-app.js';
-import { bearer, sendForm, signInBoth, type Tokens } from '../support/content.js';
+import type { TestApp } from '../support/test-app.js';
+import { createSignedInApp, type Tokens } from '../support/accounts.js';
+import { bearer, sendForm } from '../support/content.js';
 import { malformedBodies } from '../support/malformed-multipart.js';
 
 type Route = {
@@ -72,8 +73,7 @@ describe('malformed multipart forms', () => {
   const ids = { game: 0, blog: 0 };
 
   beforeAll(async () => {
-    t = await createTestApp();
-    tokens = await signInBoth(t);
+    ({ t, tokens } = await createSignedInApp());
     ids.game = (
       await sendForm(t.app, 'POST', '/api/games', tokens.admin, {
         name: 'Kept',

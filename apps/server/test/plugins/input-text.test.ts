@@ -9,15 +9,14 @@ import {
   TEST_ENGINE,
   type TestDatabase,
 } from '../support/test-app.js';
-import { registerUser, loginToken, newIdentity } from '../support/accounts.js';
 import {
-  apiCall,
-  bearer,
-  multipart,
-  sendForm,
+  loginToken,
+  newIdentity,
+  registerUser,
   signInBoth,
   type Tokens,
-} from '../support/content.js';
+} from '../support/accounts.js';
+import { apiCall, bearer, multipart, sendForm } from '../support/content.js';
 
 /** One rule for text at the boundary: control characters are refused, the same on both engines. */
 const CONTROL = [
@@ -65,7 +64,7 @@ describe(`control characters and ids at the boundary on ${TEST_ENGINE}`, () => {
       db: database.db,
     });
     await app.ready();
-    tokens = await signInBoth({ app, db: database.db, config: app.config, close: async () => {} });
+    tokens = await signInBoth({ app, db: database.db });
   });
   afterAll(async () => {
     await app.close();

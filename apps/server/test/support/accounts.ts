@@ -1,4 +1,6 @@
 import type { App } from '../../src/app.js';
+import { createAdmin } from '../../src/modules/users/first-admin.js';
+import { createTestApp, type TestApp } from './test-app.js';
 
 let counter = 0;
 
@@ -19,6 +21,38 @@ export async function loginToken(app: App, email: string, password: string) {
   const res = await app.inject({ method: 'POST', url: '/api/login', payload: { email, password } });
   if (res.statusCode !== 200) throw new Error(`login failed: ${res.statusCode} ${res.body}`);
   return res.json<{ token: string }>().token;
+}
+
+type AppWithDb = Pick<TestApp, 'app' | 'db'>;
+
+/** An admin account (made as the `admin` command makes one), signed in. */
+export async function signInAdmin(t: AppWithDb, identity = newIdentity('admin')) {
+  const { user } = await createAdmin(t.db.kysely, identity);
+  return {
+    ...identity,
+    id: user.id,
+    token: await loginToken(t.app, identity.email, identity.password),
+  };
+}
+
+export type Tokens = { admin: string; user: string };
+
+/** A signed-in admin and a signed-in ordinary user of the test app. */
+export async function signInBoth(t: AppWithDb): Promise<Tokens> {
+  const admin = await signInAdmin(t);
+  const user = await registerUser(t.app);
+  return { admin: admin.token, user: await loginToken(t.app, user.email, user.password) };
+}
+
+/** The real app on a fresh database (see createTestApp) with a signed-in admin and user. */
+export async function createSignedInApp(options?: Parameters<typeof createTestApp>[0]) {
+  const t = await createTestApp(options);
+  try {
+    return { t, tokens: await signInBoth(t) };
+  } catch (error) {
+    await t.close();
+    throw error;
+  }
 }
 
 export function decodeClaims(token: string): Record<string, unknown> {

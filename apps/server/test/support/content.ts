@@ -3,22 +3,6 @@ import zlib from 'node:zlib';
 import sharp from 'sharp';
 import { expect } from 'vitest';
 import type { App } from '../../src/app.js';
-import { createAdmin } from '../../src/modules/users/first-admin.js';
-import type { TestApp } from './test-app.js';
-import { loginToken, newIdentity, registerUser } from './accounts.js';
-
-export type Tokens = { admin: string; user: string };
-
-/** A signed-in admin and a signed-in ordinary user of the test app. */
-export async function signInBoth(t: TestApp): Promise<Tokens> {
-  const adminIdentity = newIdentity('admin');
-  await createAdmin(t.db.kysely, adminIdentity);
-  const user = await registerUser(t.app);
-  return {
-    admin: await loginToken(t.app, adminIdentity.email, adminIdentity.password),
-    user: await loginToken(t.app, user.email, user.password),
-  };
-}
 
 export type FilePart = { name: string; bytes: Buffer; filename: string; type?: string };
 

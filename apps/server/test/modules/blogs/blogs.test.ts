@@ -1,14 +1,11 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestApp, type TestApp } from '../../support/test-app.js';
+import type { TestApp } from '../../support/test-app.js';
+import { createSignedInApp, type Tokens } from '../../support/accounts.js';
+import { bearer, expectFormWritesRefused, pngImage, sendForm } from '../../support/content.js';
 import {
-  bearer,
-  expectFormWritesRefused,
-  pngImage,
-  sendForm,
-  signInBoth,
-  type Tokens,
-} from '../../support/content.js';
-import { CONTENT_MAX_DEPTH, CONTENT_MAX_ELEMENTS } from '../../../src/modules/blogs/article-shape.js';
+  CONTENT_MAX_DEPTH,
+  CONTENT_MAX_ELEMENTS,
+} from '../../../src/modules/blogs/article-shape.js';
 
 const post = (title: string, extra: Record<string, string> = {}) => ({
   title,
@@ -21,10 +18,7 @@ const post = (title: string, extra: Record<string, string> = {}) => ({
 describe('blogs API', () => {
   let t: TestApp;
   let tokens: Tokens;
-  beforeAll(async () => {
-    t = await createTestApp();
-    tokens = await signInBoth(t);
-  });
+  beforeAll(async () => ({ t, tokens } = await createSignedInApp()));
   afterAll(() => t.close());
 
   const create = (fields: Record<string, string>) =>

@@ -1,13 +1,12 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestApp, type TestApp } from '../../support/test-app.js';
+import type { TestApp } from '../../support/test-app.js';
+import { createSignedInApp, type Tokens } from '../../support/accounts.js';
 import {
   bearer,
   expectFormWritesRefused,
   hugePngHeader,
   pngImage,
   sendForm,
-  signInBoth,
-  type Tokens,
 } from '../../support/content.js';
 
 const game = (name: string, extra: Record<string, string> = {}) => ({
@@ -20,10 +19,7 @@ const game = (name: string, extra: Record<string, string> = {}) => ({
 describe('games API', () => {
   let t: TestApp;
   let tokens: Tokens;
-  beforeAll(async () => {
-    t = await createTestApp();
-    tokens = await signInBoth(t);
-  });
+  beforeAll(async () => ({ t, tokens } = await createSignedInApp()));
   afterAll(() => t.close());
 
   const list = (query = '') => t.app.inject({ method: 'GET', url: `/api/games${query}` });
@@ -198,10 +194,7 @@ describe('games API', () => {
 describe('game pictures', () => {
   let t: TestApp;
   let tokens: Tokens;
-  beforeAll(async () => {
-    t = await createTestApp();
-    tokens = await signInBoth(t);
-  });
+  beforeAll(async () => ({ t, tokens } = await createSignedInApp()));
   afterAll(() => t.close());
 
   const uploadCount = async () =>

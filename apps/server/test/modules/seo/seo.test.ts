@@ -4,7 +4,8 @@ import { brotliDecompressSync, gunzipSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp, type App } from '../../../src/app.js';
 import { createTestDatabase, testConfig, type TestDatabase } from '../../support/test-app.js';
-import { pngImage, sendForm, signInBoth } from '../../support/content.js';
+import { signInBoth } from '../../support/accounts.js';
+import { pngImage, sendForm } from '../../support/content.js';
 
 describe('pages for search engines and link previews', () => {
   let database: TestDatabase;
@@ -50,12 +51,7 @@ describe('pages for search engines and link previews', () => {
       db: database.db,
     });
     await app.ready();
-    ({ admin } = await signInBoth({
-      app,
-      db: database.db,
-      config: app.config,
-      close: async () => {},
-    }));
+    ({ admin } = await signInBoth({ app, db: database.db }));
     const res = await sendForm(
       app,
       'POST',

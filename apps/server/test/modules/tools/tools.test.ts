@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestApp, type TestApp } from '../../support/test-app.js';
-import { bearer, signInBoth, type Tokens } from '../../support/content.js';
+import type { TestApp } from '../../support/test-app.js';
+import { createSignedInApp, type Tokens } from '../../support/accounts.js';
+import { apiCall, type CallArgs } from '../../support/content.js';
 
 const tool = {
   name: 'Wallet Tracker',
@@ -12,19 +13,10 @@ const tool = {
 describe('tools API', () => {
   let t: TestApp;
   let tokens: Tokens;
-  beforeAll(async () => {
-    t = await createTestApp();
-    tokens = await signInBoth(t);
-  });
+  beforeAll(async () => ({ t, tokens } = await createSignedInApp()));
   afterAll(() => t.close());
 
-  const send = (method: 'POST' | 'PUT' | 'DELETE', url: string, token?: string, payload?: object) =>
-    t.app.inject({
-      method,
-      url,
-      ...(payload ? { payload } : {}),
-      headers: token ? bearer(token) : {},
-    });
+  const send = (...args: CallArgs) => apiCall(t.app, ...args);
 
   it('refuses every write to a guest (401) and to a user (403)', async () => {
     const { id } = (await send('POST', '/api/tools', tokens.admin, tool)).json();

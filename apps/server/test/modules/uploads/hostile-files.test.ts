@@ -1,7 +1,8 @@
 import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestApp, TEST_ENGINE, type TestApp } from '../../support/test-app.js';
-import { bearer, multipart, signInBoth, type FilePart, type Tokens } from '../../support/content.js';
+import { TEST_ENGINE, type TestApp } from '../../support/test-app.js';
+import { createSignedInApp, type Tokens } from '../../support/accounts.js';
+import { bearer, multipart, type FilePart } from '../../support/content.js';
 import { hostileImages } from '../../support/hostile-images.js';
 import {
   hostileBlogBodies,
@@ -146,8 +147,7 @@ describe('hostile import files, pictures and posts', () => {
 
   beforeAll(async () => {
     passMs = longestLegalPassMs();
-    t = await createTestApp();
-    tokens = await signInBoth(t);
+    ({ t, tokens } = await createSignedInApp());
     await t.app.listen({ port: 0, host: '127.0.0.1' });
     base = `http://127.0.0.1:${(t.app.server.address() as AddressInfo).port}`;
     watch = watchLoop(base);
