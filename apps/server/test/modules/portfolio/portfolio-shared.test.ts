@@ -4,7 +4,11 @@ import { startFakeUpstream, type FakeUpstream } from '../../../../../harness/fak
 import { takeDailySnapshot } from '../../../src/modules/portfolio/portfolio.service.js';
 import { loginToken, registerUser } from '../../support/accounts.js';
 import { bearer } from '../../support/content.js';
-import { placeTokens, startRoninNode, type RoninTestNode } from '../../../../../harness/ronin-node.js';
+import {
+  placeTokens,
+  startRoninNode,
+  type RoninTestNode,
+} from '../../../../../harness/ronin-node.js';
 import { createSharedPair, TEST_REDIS_URL, type SharedPair } from '../../support/shared-pair.js';
 
 const WALLETS = 12;

@@ -1,7 +1,11 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { PORTFOLIO_MAX_WALLETS } from '@nexusplay/contract/portfolio';
 import { startFakeUpstream, type FakeUpstream } from '../../../../../harness/fake-upstream.js';
-import { placeTokens, startRoninNode, type RoninTestNode } from '../../../../../harness/ronin-node.js';
+import {
+  placeTokens,
+  startRoninNode,
+  type RoninTestNode,
+} from '../../../../../harness/ronin-node.js';
 import { takeDailySnapshot } from '../../../src/modules/portfolio/portfolio.service.js';
 import { insertWallets } from '../../../src/modules/wallets/wallets.repository.js';
 import { registerUser } from '../../support/accounts.js';
