@@ -2,7 +2,7 @@ import { Link } from 'react-router';
 import { ArrowRightIcon, NewspaperIcon } from 'lucide-react';
 import { CoverImage } from '../../../components/ui/cover-image';
 import { SanitizedHtml } from '../../../components/ui/sanitized-html';
-import { Skeleton } from '../../../components/ui/skeleton';
+import { CoverCardSkeleton, type CoverCardPlacement } from '../../../components/ui/cover-card';
 import {
   blogDateLabel,
   blogDateTime,
@@ -11,13 +11,7 @@ import {
   type LooseBlog,
 } from './blog-display';
 
-type BlogCardProps = {
-  blog: LooseBlog;
-  /** The level below the heading of the section the card sits in. */
-  headingLevel?: 'h2' | 'h3';
-  /** Eager for the cards at the top of a page, whose pictures are on screen at once. */
-  imageLoading?: 'lazy' | 'eager';
-};
+type BlogCardProps = CoverCardPlacement & { blog: LooseBlog };
 
 /** A post's card; the whole card leads to the post. */
 export function BlogCard({
@@ -66,20 +60,7 @@ export function BlogCard({
   );
 }
 
-/** Holds a card's place, at its size, while the posts load. */
+/** Holds a card's place, at its size, while the posts load: date, title and summary. */
 export function BlogCardSkeleton() {
-  return (
-    <div
-      aria-hidden="true"
-      className="overflow-hidden rounded-2xl border border-slate-800 bg-slate-900/60"
-    >
-      <Skeleton className="aspect-video w-full rounded-none" />
-      <div className="space-y-3 p-5">
-        <Skeleton className="h-3 w-24" />
-        <Skeleton className="h-6 w-3/4" />
-        <Skeleton className="h-4 w-full" />
-        <Skeleton className="h-4 w-5/6" />
-      </div>
-    </div>
-  );
+  return <CoverCardSkeleton lines={['h-3 w-24', 'h-6 w-3/4', 'h-4 w-full', 'h-4 w-5/6']} />;
 }

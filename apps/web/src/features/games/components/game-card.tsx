@@ -2,7 +2,7 @@ import type { TGame } from '@nexusplay/contract/games';
 import { useId } from 'react';
 import { Gamepad2Icon } from 'lucide-react';
 import { CoverImage } from '../../../components/ui/cover-image';
-import { Skeleton } from '../../../components/ui/skeleton';
+import { CoverCardSkeleton, type CoverCardPlacement } from '../../../components/ui/cover-card';
 import { textOf, type Loose } from '../../../lib/display';
 import { isWebUrl } from '../../../lib/urls';
 import { gameName } from './game-display';
@@ -10,13 +10,7 @@ import { gameName } from './game-display';
 const cardClasses =
   'group flex h-full flex-col overflow-hidden rounded-2xl border border-slate-800 bg-slate-900/60 transition-colors';
 
-type GameCardProps = {
-  game: Loose<TGame>;
-  /** The level below the heading of the section the card sits in. */
-  headingLevel?: 'h2' | 'h3';
-  /** Eager for the cards at the top of a page, whose pictures are on screen at once. */
-  imageLoading?: 'lazy' | 'eager';
-};
+type GameCardProps = CoverCardPlacement & { game: Loose<TGame> };
 
 /** A game, linking to the game's own site in a new tab. */
 export function GameCard({
@@ -79,19 +73,7 @@ export function GameCard({
   );
 }
 
-/** Holds a card's place, at its size, while the games load. */
+/** Holds a card's place, at its size, while the games load: name and description. */
 export function GameCardSkeleton() {
-  return (
-    <div
-      aria-hidden="true"
-      className="overflow-hidden rounded-2xl border border-slate-800 bg-slate-900/60"
-    >
-      <Skeleton className="aspect-video w-full rounded-none" />
-      <div className="space-y-3 p-5">
-        <Skeleton className="h-6 w-2/3" />
-        <Skeleton className="h-4 w-full" />
-        <Skeleton className="h-4 w-5/6" />
-      </div>
-    </div>
-  );
+  return <CoverCardSkeleton lines={['h-6 w-2/3', 'h-4 w-full', 'h-4 w-5/6']} />;
 }
