@@ -7,17 +7,27 @@ import { describe, expect, it } from 'vitest';
 import { z } from 'zod';
 import { useFormFeedback } from '../components/ui/form-alert';
 import { ApiError } from './api-client';
-import { useSaveErrors } from './form-errors';
+import { useSaveErrors, type SaveFailure } from './form-errors';
 
 const ZValues = z.object({ name: z.string().min(1, 'Name is required.'), link: z.string() });
 const OUTSIDE = ['image'] as const;
 
-/** A form whose every save fails with `failure`. */
-function FailingForm({ failure }: { failure: Error }) {
+/** A form whose every save fails with `failure`, read by `describe` when one is given. */
+function FailingForm({
+  failure,
+  describe,
+}: {
+  failure: Error;
+  describe?: (error: Error, fallback: string) => SaveFailure;
+}) {
   const [error, setError] = useState<Error | null>(null);
   const form = useForm({ resolver: zodResolver(ZValues), defaultValues: { name: 'x', link: '' } });
   const feedback = useFormFeedback(form, { reset: () => setError(null) });
-  const alert = useSaveErrors(form, error, feedback, { outside: OUTSIDE, fallback: 'Failed.' });
+  const alert = useSaveErrors(form, error, feedback, {
+    outside: OUTSIDE,
+    fallback: 'Failed.',
+    describe,
+  });
   const { errors } = form.formState;
   return (
     <form noValidate onSubmit={feedback.submit(form.handleSubmit(() => setError(failure)))}>
@@ -77,4 +87,26 @@ describe('useSaveErrors', () => {
     await user.type(screen.getByRole('textbox', { name: 'Link' }), 'z');
     expect(screen.queryByRole('alert')).not.toBeInTheDocument();
   });
+
+  it('says and places what `describe` reads from the failure, and nothing else', async () => {
+    const user = userEvent.setup();
+    const failure = new ApiError(400, {
+      message: 'Generic.',
+      errors: { name: 'Taken.', link: 'Unreachable.' },
+    });
+    render(<FailingForm failure={failure} describe={onlyTheName} />);
+    await user.click(screen.getByRole('button', { name: 'Save' }));
+
+    await waitFor(() =>
+      expect(screen.getByRole('textbox', { name: 'Name' })).toHaveAccessibleDescription('Taken.'),
+    );
+    expect(screen.getByRole('alert')).toHaveTextContent(/^Failed\. Generic\.$/);
+    expect(screen.getByRole('textbox', { name: 'Link' })).not.toHaveAttribute('aria-description');
+  });
 });
+
+/** Keeps the server's message about the name only, and words the one above the form itself. */
+function onlyTheName(error: Error, fallback: string): SaveFailure {
+  const name = error instanceof ApiError ? error.fieldErrors.name : undefined;
+  return { fields: name ? { name } : {}, message: `${fallback} ${error.message}` };
+}
