@@ -51,6 +51,18 @@ export async function insertCursor(db: DB, chainId: number, lastBlock: number, n
     .execute();
 }
 
+/**
+ * Takes the cursor's row for the rest of the transaction without changing it: a window stored
+ * meanwhile by another instance waits, or is waited for.
+ */
+export async function lockCursor(db: DB, chainId: number) {
+  await db
+    .updateTable('chain_follow_cursors')
+    .set((eb) => ({ last_block: eb.ref('last_block') }))
+    .where('chain_id', '=', chainId)
+    .execute();
+}
+
 /** Moves the cursor from `from` to `to`; false when it was no longer at `from`. */
 export async function moveCursor(db: DB, chainId: number, from: number, to: number, now: string) {
   const result = await db
@@ -96,6 +108,36 @@ export async function deleteFollowedAddresses(
     await db
       .deleteFrom('chain_follow_addresses')
       .where('chain_id', '=', chainId)
+      .where('address', 'in', batch)
+      .execute();
+  }
+}
+
+/** The followed addresses whose backfill ends at `lastBlock`. */
+export async function backfillsEndingAt(db: DB, chainId: number, lastBlock: number) {
+  const rows = await db
+    .selectFrom('chain_follow_addresses')
+    .select('address')
+    .where('chain_id', '=', chainId)
+    .where('backfill_last', '=', lastBlock)
+    .execute();
+  return rows.map((row) => row.address);
+}
+
+/** Extends the backfill of `addresses` that ends at `from` to end at `to`. */
+export async function extendBackfill(
+  db: DB,
+  chainId: number,
+  addresses: readonly string[],
+  from: number,
+  to: number,
+) {
+  for (const batch of batches(addresses)) {
+    await db
+      .updateTable('chain_follow_addresses')
+      .set({ backfill_last: to })
+      .where('chain_id', '=', chainId)
+      .where('backfill_last', '=', from)
       .where('address', 'in', batch)
       .execute();
   }

@@ -2,7 +2,10 @@ import type { Kysely } from 'kysely';
 import type { Database } from '../../db/schema.js';
 import {
   anyTrackedAddress,
+  backfillsEndingAt,
   claimFollowRun,
+  extendBackfill,
+  lockCursor,
   deleteFollowedAddresses,
   followedAddresses,
   insertCursor,
@@ -41,6 +44,8 @@ async function unlessTaken(work: () => Promise<void>) {
  * on a chain never followed. A newly tracked address is read back `backfillBlocks` from the
  * cursor (its backfill); an address no one tracks any more is no longer followed (its stored
  * transfers stay, and tracking it again reads its backfill again, which stores nothing twice).
+ * Done holding the cursor's row, so the cursor an address's backfill ends at is the one the next
+ * window of new blocks starts after.
  */
 async function followTracked(
   db: DB,
@@ -50,48 +55,61 @@ async function followTracked(
   now = new Date(),
 ): Promise<FollowState> {
   const at = now.toISOString();
-  let cursor = await readCursor(db, chainId);
-  if (cursor === undefined) {
-    await insertCursor(db, chainId, safeBlock, at);
-    cursor = (await readCursor(db, chainId))!;
-  }
+  await insertCursor(db, chainId, safeBlock, at);
   const tracked = new Set(await trackedAddresses(db));
-  const followed = await followedAddresses(db, chainId);
-  const known = new Set(followed.map((row) => row.address));
-  const added = [...tracked]
-    .filter((address) => !known.has(address))
-    .map((address) => ({
-      address,
-      backfill_next: Math.max(0, cursor - backfillBlocks + 1),
-      backfill_last: cursor,
-    }));
-  const dropped = followed.filter((row) => !tracked.has(row.address)).map((row) => row.address);
-  if (added.length > 0) await insertFollowedAddresses(db, chainId, added, at);
-  if (dropped.length > 0) await deleteFollowedAddresses(db, chainId, dropped);
-  return {
-    cursor,
-    followed: added.length + dropped.length > 0 ? await followedAddresses(db, chainId) : followed,
-  };
+  return db.transaction().execute(async (trx) => {
+    await lockCursor(trx, chainId);
+    let cursor = (await readCursor(trx, chainId))!;
+    const followed = await followedAddresses(trx, chainId);
+    // Blocks passed while nothing was followed hold nothing to read: a wallet tracked after a
+    // quiet month is read back its backfill days, not the month.
+    if (followed.length === 0 && cursor < safeBlock) {
+      await moveCursor(trx, chainId, cursor, safeBlock, at);
+      cursor = safeBlock;
+    }
+    const known = new Set(followed.map((row) => row.address));
+    const added = [...tracked]
+      .filter((address) => !known.has(address))
+      .map((address) => ({
+        address,
+        backfill_next: Math.max(0, cursor - backfillBlocks + 1),
+        backfill_last: cursor,
+      }));
+    const dropped = followed.filter((row) => !tracked.has(row.address)).map((row) => row.address);
+    if (added.length > 0) await insertFollowedAddresses(trx, chainId, added, at);
+    if (dropped.length > 0) await deleteFollowedAddresses(trx, chainId, dropped);
+    const changed = added.length + dropped.length > 0;
+    return { cursor, followed: changed ? await followedAddresses(trx, chainId) : followed };
+  });
 }
 
 /**
- * A window of new blocks read for every followed address: its transfers stored and the cursor
- * moved past it in one transaction. False (and nothing stored) when the cursor had already left
- * `from`: another instance stored the window.
+ * A window of new blocks read for `addresses` (every followed address when the pass began): its
+ * transfers stored and the cursor moved past it in one transaction. An address followed since,
+ * whose backfill ends where the window starts, gets the window added to its backfill. False (and
+ * nothing stored) when the cursor had already left the window's start: another instance stored it.
  */
 function storeNewBlocks(
   db: DB,
   chainId: number,
   window: { from: number; to: number },
+  addresses: readonly string[],
   transfers: readonly TransferRow[],
 ) {
   return unlessTaken(() =>
     db.transaction().execute(async (trx) => {
-      await insertTransfers(trx, transfers);
       const at = new Date().toISOString();
       if (!(await moveCursor(trx, chainId, window.from - 1, window.to, at))) {
         throw new WindowTaken();
       }
+      const read = new Set(addresses);
+      const joined = (await backfillsEndingAt(trx, chainId, window.from - 1)).filter(
+        (address) => !read.has(address),
+      );
+      if (joined.length > 0) {
+        await extendBackfill(trx, chainId, joined, window.from - 1, window.to);
+      }
+      await insertTransfers(trx, transfers);
     }),
   );
 }
@@ -126,8 +144,9 @@ export function activityService({ db }: ActivityDeps) {
     storeNewBlocks: (
       chainId: number,
       window: { from: number; to: number },
+      addresses: readonly string[],
       transfers: readonly TransferRow[],
-    ) => storeNewBlocks(db, chainId, window, transfers),
+    ) => storeNewBlocks(db, chainId, window, addresses, transfers),
     storeBackfill: (
       chainId: number,
       addresses: readonly string[],

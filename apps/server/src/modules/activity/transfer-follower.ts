@@ -68,9 +68,8 @@ export class TransferFollower {
     const everyone = state.followed.map((row) => row.address);
     for (let cursor = state.cursor; cursor < safe && everyone.length > 0 && going();) {
       const window = await this.read({ from: cursor + 1, to: safe }, everyone);
-      if (!(await service.storeNewBlocks(chainId, window, this.rows(chainId, window.found)))) {
-        return;
-      }
+      const rows = this.rows(chainId, window.found);
+      if (!(await service.storeNewBlocks(chainId, window, everyone, rows))) return;
       cursor = window.to;
     }
 

@@ -1,9 +1,11 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Address } from 'viem';
 import { startRoninNode, TOKENS, type RoninTestNode } from '../../../../../harness/ronin-node.js';
-import { buildApp } from '../../../src/app.js';
+import { buildApp, type App } from '../../../src/app.js';
+import { activityService } from '../../../src/modules/activity/activity.service.js';
 import {
   activityFollower,
+  BLOCKS_PER_DAY,
   transferFollowerOf,
   type TransferFollower,
 } from '../../../src/modules/activity/transfer-follower.js';
@@ -19,6 +21,9 @@ import {
 import { startFaultyNode, transferChain, type TransferChain } from './transfer-chain.js';
 
 const CONFIRMATIONS = 3;
+/** Ganache's chain id, as Ronin mainnet's. */
+const CHAIN_ID = 2020;
+const BACKFILL_BLOCKS = 7 * BLOCKS_PER_DAY;
 const FOLLOWER_ENV = {
   RONIN_CONFIRMATIONS: String(CONFIRMATIONS),
   RONIN_RPS: '1000',
@@ -176,6 +181,39 @@ describe('the transfer follower', () => {
     expect(await stored(first.db)).toEqual(expected());
   }, 60_000);
 
+  it('reads the new blocks of a wallet tracked while another instance was storing them', async () => {
+    const service = activityService({ db: first.db.kysely });
+    const safe = (await chain.blockNumber()) - CONFIRMATIONS;
+    // One instance began a pass: it follows the two wallets.
+    const before = await service.followTracked(CHAIN_ID, safe, BACKFILL_BLOCKS);
+    expect(before.cursor).toBe(safe);
+
+    // Meanwhile a third address is tracked, receives a transfer, and another instance joins it.
+    const joining = chain.addresses[2]! as Address;
+    const user = await registerUser(first.app);
+    await first.db.kysely
+      .transaction()
+      .execute((trx) =>
+        insertWallets(trx, user.id, [
+          { wallet_name: 'Joined', wallet_address: joining, category: null },
+        ]),
+      );
+    await chain.transfer(token('SLP'), 3, joining, 11n);
+    await chain.mine(CONFIRMATIONS);
+    await service.followTracked(CHAIN_ID, safe, BACKFILL_BLOCKS);
+
+    // The first stores the window it read for the two (nothing of theirs is in it).
+    const now = (await chain.blockNumber()) - CONFIRMATIONS;
+    const window = { from: safe + 1, to: now };
+    const followedBefore = before.followed.map((row) => row.address);
+    expect(await service.storeNewBlocks(CHAIN_ID, window, followedBefore, [])).toBe(true);
+
+    tracked.push(joining);
+    await catchUp(first.db, transferFollowerOf(first.app));
+    expect(await stored(first.db)).toEqual(expected());
+    expect((await stored(first.db)).some((row) => row.amount === '11')).toBe(true);
+  }, 60_000);
+
   it('resumes a backfill stopped halfway where it stopped', async () => {
     const t = await followerApp(node.url, { RONIN_LOGS_RANGE: '50' });
     let windows = 0;
@@ -220,20 +258,23 @@ describe('the transfer follower', () => {
     expect(await stored(t.db)).toEqual(expected());
   }, 120_000);
 
-  it('stores each transfer once when two instances on one database follow at once', async () => {
+  it('stores each transfer once when two instances on one database follow at once, and only one follows on its timer', async () => {
     const database = await createTestDatabase();
-    const config = testConfig(database.dataDir, {
-      RONIN_RPC_URL: node.url,
-      ...FOLLOWER_ENV,
-      RONIN_LOGS_RANGE: '40',
-      ACTIVITY_POLL: '300ms',
-    });
-    const apps = [
-      await buildApp({ config, db: database.db }),
-      await buildApp({ config, db: database.db }),
-    ];
+    // Each instance asks the node through a proxy of its own, which counts its calls.
+    const proxies = [await startFaultyNode(node.url, {}), await startFaultyNode(node.url, {})];
+    const apps: App[] = [];
+    for (const proxy of proxies) {
+      const config = testConfig(database.dataDir, {
+        RONIN_RPC_URL: proxy.url,
+        ...FOLLOWER_ENV,
+        RONIN_LOGS_RANGE: '40',
+        ACTIVITY_POLL: '2s',
+      });
+      apps.push(await buildApp({ config, db: database.db }));
+    }
     closers.push(async () => {
       for (const app of apps) await app.close();
+      for (const proxy of proxies) await proxy.close();
       await database.drop();
     });
     await trackWallets({ app: apps[0]!, db: database.db });
@@ -244,8 +285,10 @@ describe('the transfer follower', () => {
       await Promise.all(followers.map((follower) => follower.pass()));
     }
     expect(await stored(database.db)).toEqual(expected());
+    expect(proxies.every((proxy) => (proxy.counts.byMethod.eth_getLogs ?? 0) > 0)).toBe(true);
 
-    // Both run on their timers: the one whose claim of a poll period lands follows in it.
+    // On their timers, the one whose claim of the poll period lands reads the new window.
+    const before = proxies.map((proxy) => proxy.counts.byMethod.eth_getLogs ?? 0);
     await chain.transfer(token('PIXEL'), 3, chain.addresses[0]! as Address, 77n);
     await chain.mine(CONFIRMATIONS);
     const jobs = apps.map((app) => activityFollower(app));
@@ -256,5 +299,10 @@ describe('the transfer follower', () => {
     }
     for (const job of jobs) await job.stop();
     expect(await stored(database.db)).toEqual(expected());
+    const asked = proxies.map(
+      (proxy, index) => (proxy.counts.byMethod.eth_getLogs ?? 0) - before[index]!,
+    );
+    // One window of new blocks, both sides, asked by one instance.
+    expect(asked.reduce((sum, count) => sum + count, 0)).toBe(2);
   }, 120_000);
 });
