@@ -4,10 +4,9 @@ import os from 'node:os';
 import path from 'node:path';
 import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createAdmin } from '../src/modules/users/first-admin.js';
 import type { Database } from '../src/db/schema.js';
 import { createTestApp, TEST_ENGINE, type TestApp } from './support/test-app.js';
-import { loginToken, newIdentity, registerUser } from './support/accounts.js';
+import { signInBoth } from './support/accounts.js';
 import { bearer, multipart } from './support/content.js';
 import {
   contentFor,
@@ -94,13 +93,7 @@ describe(`hostile input on every route on ${TEST_ENGINE}`, () => {
         WEB_DIST_DIR: webDir,
       },
     });
-    const admin = newIdentity('hostile');
-    await createAdmin(t.db.kysely, admin);
-    const user = await registerUser(t.app);
-    tokens = {
-      admin: await loginToken(t.app, admin.email, admin.password),
-      user: await loginToken(t.app, user.email, user.password),
-    };
+    tokens = await signInBoth(t);
     // Something for updates and deletes to aim at.
     await t.app.inject({
       method: 'POST',

@@ -2,8 +2,7 @@ import SQLite from 'better-sqlite3';
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { startFakeUpstream } from '../../../../harness/fake-upstream.js';
-import { createAdmin } from '../../src/modules/users/first-admin.js';
-import { loginToken, newIdentity, registerUser } from '../support/accounts.js';
+import { loginToken, registerUser, signInAdmin, signInUser } from '../support/accounts.js';
 import { apiCall, bearer, multipart, type CallArgs } from '../support/content.js';
 import { RECHECK_MS } from '../../src/http-cache/personal-answers.js';
 import { createTestApp, type TestApp } from '../support/test-app.js';
@@ -32,13 +31,9 @@ describe('signed-in answers kept in memory', () => {
         UPSTREAM_TIMEOUT: '300ms',
       },
     });
-    const a = await registerUser(t.app);
-    const b = await registerUser(t.app);
-    alice = { id: a.id, token: await loginToken(t.app, a.email, a.password) };
-    bob = { id: b.id, token: await loginToken(t.app, b.email, b.password) };
-    const adminIdentity = newIdentity('admin');
-    await createAdmin(t.db.kysely, adminIdentity);
-    admin = await loginToken(t.app, adminIdentity.email, adminIdentity.password);
+    alice = await signInUser(t.app);
+    bob = await signInUser(t.app);
+    admin = (await signInAdmin(t)).token;
   });
   afterAll(async () => {
     await t.close();

@@ -37,11 +37,15 @@ export async function signInAdmin(t: AppWithDb, identity = newIdentity('admin'))
 
 export type Tokens = { admin: string; user: string };
 
+/** A new ordinary account, registered through the API, signed in. */
+export async function signInUser(app: App, identity = newIdentity()) {
+  const account = await registerUser(app, identity);
+  return { ...account, token: await loginToken(app, account.email, account.password) };
+}
+
 /** A signed-in admin and a signed-in ordinary user of the test app. */
 export async function signInBoth(t: AppWithDb): Promise<Tokens> {
-  const admin = await signInAdmin(t);
-  const user = await registerUser(t.app);
-  return { admin: admin.token, user: await loginToken(t.app, user.email, user.password) };
+  return { admin: (await signInAdmin(t)).token, user: (await signInUser(t.app)).token };
 }
 
 /** The real app on a fresh database (see createTestApp) with a signed-in admin and user. */

@@ -4,7 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { EXPORT_FORMAT } from '@nexusplay/contract/account';
 import { exportAccount } from '../../../src/modules/account/account-export.js';
 import { createAdmin } from '../../../src/modules/users/first-admin.js';
-import { loginToken, newIdentity, registerUser } from '../../support/accounts.js';
+import { loginToken, newIdentity, registerUser, signInAdmin } from '../../support/accounts.js';
 import { everyRowAsText, rowsOwnedBy, rowsWhere } from '../../support/catalogue.js';
 import { apiCall, multipart, bearer } from '../../support/content.js';
 import { dropRedisPrefix, TEST_REDIS_URL } from '../../support/shared-pair.js';
@@ -166,9 +166,7 @@ describe(`the account page's actions on ${TEST_ENGINE}${TEST_REDIS_URL ? ' with 
     }
 
     it('removes the user and every row that is theirs, in every table, and keeps other users whole', async () => {
-      const admin = newIdentity('deladmin');
-      await createAdmin(t.db.kysely, admin);
-      const adminToken = await loginToken(t.app, admin.email, admin.password);
+      const adminToken = (await signInAdmin(t)).token;
       const [leaving, staying] = [await signedUp(), await signedUp()];
       await fillAccount(leaving, adminToken);
       await fillAccount(staying, adminToken);

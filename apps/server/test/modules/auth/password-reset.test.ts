@@ -2,8 +2,7 @@ import { randomBytes } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { FORGOT_PASSWORD_ANSWER, RESET_TOKEN_REFUSED } from '@nexusplay/contract/account';
 import { resetTokenIn, startSmtpInbox, type SmtpInbox } from '../../../../../harness/smtp-inbox.js';
-import { createAdmin } from '../../../src/modules/users/first-admin.js';
-import { loginToken, newIdentity, registerUser } from '../../support/accounts.js';
+import { loginToken, newIdentity, registerUser, signInAdmin } from '../../support/accounts.js';
 import { apiCall } from '../../support/content.js';
 import { createTestApp, TEST_ENGINE, type TestApp } from '../../support/test-app.js';
 
@@ -233,9 +232,7 @@ describe(`password reset by mail on ${TEST_ENGINE}`, () => {
   });
 
   it('lets an admin mail an account a reset link from Manage Users', async () => {
-    const admin = newIdentity('resetadmin');
-    await createAdmin(t.db.kysely, admin);
-    const adminToken = await loginToken(t.app, admin.email, admin.password);
+    const adminToken = (await signInAdmin(t)).token;
     const account = await registerUser(t.app);
     const before = inbox.messages.length;
     const res = await apiCall(t.app, 'POST', `/api/users/${account.id}/reset-link`, adminToken);

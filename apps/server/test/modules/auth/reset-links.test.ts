@@ -1,8 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { resetTokenIn, startSmtpInbox, type SmtpInbox } from '../../../../../harness/smtp-inbox.js';
 import { RESET_RESEND_AFTER_MINUTES } from '../../../src/modules/auth/password-reset.service.js';
-import { createAdmin } from '../../../src/modules/users/first-admin.js';
-import { loginToken, newIdentity, registerUser } from '../../support/accounts.js';
+import { loginToken, newIdentity, registerUser, signInAdmin } from '../../support/accounts.js';
 import { apiCall } from '../../support/content.js';
 import { createTestApp, TEST_ENGINE, type TestApp } from '../../support/test-app.js';
 
@@ -25,9 +24,7 @@ describe(`reset links: voided by account changes, kept against repeat requests, 
     t = await createTestApp({
       env: { SMTP_URL: inbox.url, PUBLIC_URL: 'https://play.example.com' },
     });
-    const admin = newIdentity('resetadmin');
-    await createAdmin(t.db.kysely, admin);
-    adminToken = await loginToken(t.app, admin.email, admin.password);
+    adminToken = (await signInAdmin(t)).token;
   });
   afterAll(async () => {
     await t.close();

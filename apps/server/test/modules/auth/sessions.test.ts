@@ -2,7 +2,13 @@ import { setTimeout as sleep } from 'node:timers/promises';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp } from '../../../src/app.js';
 import { createAdmin } from '../../../src/modules/users/first-admin.js';
-import { decodeClaims, loginToken, newIdentity, registerUser } from '../../support/accounts.js';
+import {
+  decodeClaims,
+  loginToken,
+  newIdentity,
+  registerUser,
+  signInAdmin,
+} from '../../support/accounts.js';
 import { apiCall } from '../../support/content.js';
 import { createSharedPair, TEST_REDIS_URL, type SharedPair } from '../../support/shared-pair.js';
 import { createTestApp, type TestApp } from '../../support/test-app.js';
@@ -17,9 +23,7 @@ describe('ending sessions on the server', () => {
 
   beforeAll(async () => {
     t = await createTestApp();
-    const identity = newIdentity('chief');
-    await createAdmin(t.db.kysely, identity);
-    adminToken = await loginToken(t.app, identity.email, identity.password);
+    adminToken = (await signInAdmin(t)).token;
   });
   afterAll(() => t.close());
 

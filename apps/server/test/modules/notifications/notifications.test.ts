@@ -1,7 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createAdmin } from '../../../src/modules/users/first-admin.js';
 import { createTestApp, type TestApp } from '../../support/test-app.js';
-import { loginToken, newIdentity, registerUser } from '../../support/accounts.js';
+import { signInAdmin, signInUser } from '../../support/accounts.js';
 import { apiCall, type CallArgs } from '../../support/content.js';
 
 describe('notifications API', () => {
@@ -12,13 +11,9 @@ describe('notifications API', () => {
 
   beforeAll(async () => {
     t = await createTestApp();
-    const identity = newIdentity('boss');
-    await createAdmin(t.db.kysely, identity);
-    adminToken = await loginToken(t.app, identity.email, identity.password);
-    const a = await registerUser(t.app);
-    const b = await registerUser(t.app);
-    alice = await loginToken(t.app, a.email, a.password);
-    bob = await loginToken(t.app, b.email, b.password);
+    adminToken = (await signInAdmin(t)).token;
+    alice = (await signInUser(t.app)).token;
+    bob = (await signInUser(t.app)).token;
   });
   afterAll(() => t.close());
 

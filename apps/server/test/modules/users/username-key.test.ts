@@ -15,10 +15,9 @@ import * as m0005 from '../../../src/db/migrations/0005-wallets-and-links.js';
 import * as m0006 from '../../../src/db/migrations/0006-gateway-and-income.js';
 import * as m0007 from '../../../src/db/migrations/0007-catalogue-scale.js';
 import type { Engine } from '../../../src/db/schema.js';
-import { createAdmin } from '../../../src/modules/users/first-admin.js';
 import { createUser, type NewUser } from '../../../src/modules/users/users.repository.js';
 import { createTestApp, TEST_ENGINE, type TestApp } from '../../support/test-app.js';
-import { loginToken, newIdentity } from '../../support/accounts.js';
+import { newIdentity, signInAdmin } from '../../support/accounts.js';
 import { apiCall } from '../../support/content.js';
 
 const BEFORE_0008 = { m0001, m0002, m0003, m0004, m0005, m0006, m0007 };
@@ -126,9 +125,7 @@ describe(`username look-alikes in Manage Users on ${TEST_ENGINE}`, () => {
   let admin: string;
   beforeAll(async () => {
     t = await createTestApp();
-    const identity = newIdentity('keyadmin');
-    await createAdmin(t.db.kysely, identity);
-    admin = await loginToken(t.app, identity.email, identity.password);
+    admin = (await signInAdmin(t)).token;
   });
   afterAll(() => t.close());
 

@@ -1,7 +1,14 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createAdmin } from '../../../src/modules/users/first-admin.js';
 import { createTestApp, type TestApp } from '../../support/test-app.js';
-import { decodeClaims, loginToken, newIdentity, registerUser } from '../../support/accounts.js';
+import {
+  decodeClaims,
+  loginToken,
+  newIdentity,
+  registerUser,
+  signInAdmin,
+  signInUser,
+} from '../../support/accounts.js';
 import { apiCall, bearer, type CallArgs } from '../../support/content.js';
 
 describe('Manage Users API', () => {
@@ -11,11 +18,8 @@ describe('Manage Users API', () => {
 
   beforeAll(async () => {
     t = await createTestApp();
-    const identity = newIdentity('chief');
-    const { user } = await createAdmin(t.db.kysely, identity);
-    admin = { id: user.id, token: await loginToken(t.app, identity.email, identity.password) };
-    const plain = await registerUser(t.app);
-    userToken = await loginToken(t.app, plain.email, plain.password);
+    admin = await signInAdmin(t, newIdentity('chief'));
+    userToken = (await signInUser(t.app)).token;
   });
   afterAll(() => t.close());
 
