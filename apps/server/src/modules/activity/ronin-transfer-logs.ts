@@ -159,42 +159,43 @@ export class TransferLogReader {
   }
 
   private async logs(from: number, to: number, topics: (Hex | Hex[] | null)[]) {
-    let answer: unknown;
+    const tokens = new Set<string>(this.options.tokens);
+    // Checked inside the request, so that an answer that is not one is asked again as an error is.
+    const ask = async () => {
+      const answer = await this.client.request({
+        method: 'eth_getLogs',
+        params: [
+          {
+            fromBlock: numberToHex(from),
+            toBlock: numberToHex(to),
+            address: [...this.options.tokens],
+            topics,
+          },
+        ],
+      });
+      const logs = z.array(ZLog).parse(answer);
+      for (const log of logs) {
+        if (
+          log.removed === true ||
+          !tokens.has(log.address) ||
+          log.topics.length !== 3 ||
+          log.topics[0] !== TRANSFER_TOPIC ||
+          log.blockNumber < from ||
+          log.blockNumber > to
+        ) {
+          throw new Error('the node answered a log that was not asked for');
+        }
+      }
+      return logs;
+    };
     try {
-      answer = await this.request(() =>
-        this.client.request({
-          method: 'eth_getLogs',
-          params: [
-            {
-              fromBlock: numberToHex(from),
-              toBlock: numberToHex(to),
-              address: [...this.options.tokens],
-              topics,
-            },
-          ],
-        }),
-      );
+      return await this.request(ask);
     } catch (error) {
       if (error instanceof Error && RANGE_REFUSAL.test(error.message)) {
         throw new RangeRefused(error.message);
       }
       throw error;
     }
-    const logs = z.array(ZLog).parse(answer);
-    const tokens = new Set<string>(this.options.tokens);
-    for (const log of logs) {
-      if (
-        log.removed === true ||
-        !tokens.has(log.address) ||
-        log.topics.length !== 3 ||
-        log.topics[0] !== TRANSFER_TOPIC ||
-        log.blockNumber < from ||
-        log.blockNumber > to
-      ) {
-        throw new Error('the node answered a log that was not asked for');
-      }
-    }
-    return logs;
   }
 
   /** ISO 8601 times of the blocks holding `logs`, each checked to be the block the log names. */

@@ -103,18 +103,28 @@ export async function transferChain(url: string, tokens: readonly Address[]) {
 export type TransferChain = Awaited<ReturnType<typeof transferChain>>;
 
 type RpcCall = { id: number | string; method: string; params?: unknown[] };
+type Answer = { id: number | string; result?: unknown };
 
 /**
  * A JSON-RPC proxy in front of `target` that misbehaves as a public node does: it refuses an
- * eth_getLogs over more than `maxRange` blocks with the public Ronin node's words, and answers
- * every `failEvery`th request with an error. Counts the calls it passes by method.
+ * eth_getLogs over more than `maxRange` blocks with the public Ronin node's words, answers every
+ * `failEvery`th request with an error, and adds a made-up transfer (in a block that holds no such
+ * log) to every `inventEvery`th eth_getLogs answer. Counts the requests and the calls it passes
+ * by method.
  */
 export async function startFaultyNode(
   target: string,
-  faults: { maxRange?: number; failEvery?: number },
+  faults: { maxRange?: number; failEvery?: number; inventEvery?: number },
 ) {
   let requests = 0;
-  const counts = { byMethod: {} as Record<string, number>, refused: 0, failed: 0 };
+  let logAnswers = 0;
+  const counts = {
+    requests: 0,
+    byMethod: {} as Record<string, number>,
+    refused: 0,
+    failed: 0,
+    invented: 0,
+  };
   const server = http.createServer((request, response) => {
     const chunks: Buffer[] = [];
     request.on('data', (chunk: Buffer) => chunks.push(chunk));
@@ -130,6 +140,7 @@ export async function startFaultyNode(
         error: { code: -32000, message },
       });
       requests += 1;
+      counts.requests = requests;
       if (faults.failEvery && requests % faults.failEvery === 0) {
         counts.failed += 1;
         const failed = calls.map((call) => error(call, 'internal error'));
@@ -155,7 +166,19 @@ export async function startFaultyNode(
         counts.byMethod[call.method] = (counts.byMethod[call.method] ?? 0) + 1;
       }
       fetch(target, { method: 'POST', headers: { 'content-type': 'application/json' }, body: text })
-        .then(async (upstream) => answer(await upstream.json()))
+        .then(async (upstream) => {
+          const body = (await upstream.json()) as Answer | Answer[];
+          for (const result of [body].flat()) {
+            const call = calls.find((one) => one.id === result.id);
+            if (!faults.inventEvery || call?.method !== 'eth_getLogs' || !result.result) continue;
+            logAnswers += 1;
+            if (logAnswers % faults.inventEvery === 0) {
+              counts.invented += 1;
+              result.result = [...(result.result as unknown[]), madeUpTransfer(call)];
+            }
+          }
+          answer(body);
+        })
         .catch(() => response.destroy());
     });
   });
@@ -167,5 +190,32 @@ export async function startFaultyNode(
       server.closeAllConnections();
       await new Promise<void>((resolve) => server.close(() => resolve()));
     },
+  };
+}
+
+/** A Transfer log matching `call`'s filter, in its first block, that the chain never logged. */
+function madeUpTransfer(call: RpcCall) {
+  const filter = call.params?.[0] as {
+    fromBlock: Hex;
+    address: Hex[];
+    topics: (Hex | Hex[] | null)[];
+  };
+  const party = [filter.topics[1], filter.topics[2]].find(Array.isArray)![0]!;
+  const other = pad('0x5eed');
+  const invented = (tag: number) => pad(numberToHex(0xbad0000 + tag), { size: 32 });
+  return {
+    address: filter.address[0],
+    topics: [
+      `0x${TRANSFER_TOPIC}`,
+      filter.topics[1] ? party : other,
+      filter.topics[1] ? other : party,
+    ],
+    data: numberToHex(999n, { size: 32 }),
+    blockNumber: filter.fromBlock,
+    blockHash: invented(1),
+    transactionHash: invented(2),
+    transactionIndex: '0x0',
+    logIndex: '0x0',
+    removed: false,
   };
 }

@@ -258,6 +258,27 @@ describe('the transfer follower', () => {
     expect(await stored(t.db)).toEqual(expected());
   }, 120_000);
 
+  it('stores no transfer the node makes up, and loses none', async () => {
+    const faulty = await startFaultyNode(node.url, { inventEvery: 3 });
+    closers.push(() => faulty.close());
+    const t = await followerApp(faulty.url);
+    await catchUp(t.db, transferFollowerOf(t.app));
+    expect(faulty.counts.invented).toBeGreaterThan(0);
+    expect(await stored(t.db)).toEqual(expected());
+  }, 120_000);
+
+  it('asks the node at most RONIN_RPS requests a second', async () => {
+    const faulty = await startFaultyNode(node.url, {});
+    closers.push(() => faulty.close());
+    const t = await followerApp(faulty.url, { RONIN_RPS: '20', RONIN_LOGS_RANGE: '25' });
+    const started = performance.now();
+    await catchUp(t.db, transferFollowerOf(t.app));
+    const seconds = (performance.now() - started) / 1000;
+    expect(await stored(t.db)).toEqual(expected());
+    expect(faulty.counts.requests).toBeGreaterThan(20);
+    expect(seconds).toBeGreaterThanOrEqual((faulty.counts.requests - 1) / 20);
+  }, 120_000);
+
   it('stores each transfer once when two instances on one database follow at once, and only one follows on its timer', async () => {
     const database = await createTestDatabase();
     // Each instance asks the node through a proxy of its own, which counts its calls.
