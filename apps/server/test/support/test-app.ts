@@ -2,10 +2,10 @@ import { randomBytes } from 'node:crypto';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import pg from 'pg';
 import { buildApp, type App, type AppDeps } from '../../src/app.js';
 import { loadConfig, type Config } from '../../src/config.js';
 import { openDatabase, type Db, type DatabaseOptions } from '../../src/db/database.js';
+import { runStatement } from '../../../../harness/scratch-database.js';
 
 export const TEST_ENGINE = process.env.TEST_ENGINE === 'postgres' ? 'postgres' : 'sqlite';
 
@@ -34,10 +34,10 @@ export async function createTestDatabase({
     const url = process.env.TEST_DATABASE_URL;
     if (!url) throw new Error('TEST_ENGINE=postgres needs TEST_DATABASE_URL');
     schema = `test_${randomBytes(6).toString('hex')}`;
-    await adminQuery(url, `create schema ${schema}`);
+    await runStatement(url, `create schema ${schema}`);
     options = { engine: 'postgres', url, schema, maxConnections: 4, migrateUpTo: upTo };
     const name = schema;
-    dropSchema = () => adminQuery(url, `drop schema if exists ${name} cascade`);
+    dropSchema = () => runStatement(url, `drop schema if exists ${name} cascade`);
   } else {
     sqliteFile = path.join(dataDir, 'test.db');
     options = { engine: 'sqlite', file: sqliteFile, migrateUpTo: upTo };
@@ -60,16 +60,6 @@ export async function createTestDatabase({
       fs.rmSync(dataDir, { recursive: true, force: true });
     },
   };
-}
-
-async function adminQuery(url: string, text: string) {
-  const client = new pg.Client({ connectionString: url });
-  await client.connect();
-  try {
-    await client.query(text);
-  } finally {
-    await client.end();
-  }
 }
 
 export function testConfig(dataDir: string, env: Record<string, string> = {}): Config {

@@ -3,7 +3,7 @@ import { buildApp } from '../../../src/app.js';
 import { dayIn } from '../../../src/lib/dates.js';
 import { createTestApp, type TestApp } from '../../support/test-app.js';
 import { startFakeUpstream } from '../../../../../harness/fake-upstream.js';
-import { loginToken, registerUser } from '../../support/accounts.js';
+import { signInUser } from '../../support/accounts.js';
 import { apiCall, type CallArgs } from '../../support/content.js';
 
 type Upstream = Awaited<ReturnType<typeof startFakeUpstream>>;
@@ -44,8 +44,7 @@ async function standWith(env: Record<string, string> = {}) {
   const upstream = await startFakeUpstream();
   pastPrices(upstream);
   const t = await createTestApp({ env: { ...envFor(upstream), ...env } });
-  const user = await registerUser(t.app);
-  const token = await loginToken(t.app, user.email, user.password);
+  const { token } = await signInUser(t.app);
   return { upstream, t, token };
 }
 
@@ -59,10 +58,8 @@ describe('income valued at the price of its day', () => {
     upstream = await startFakeUpstream();
     pastPrices(upstream);
     t = await createTestApp({ env: envFor(upstream) });
-    const a = await registerUser(t.app);
-    const b = await registerUser(t.app);
-    alice = await loginToken(t.app, a.email, a.password);
-    bob = await loginToken(t.app, b.email, b.password);
+    alice = (await signInUser(t.app)).token;
+    bob = (await signInUser(t.app)).token;
   });
   afterAll(async () => {
     await t.close();

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../../support/test-app.js';
 import { startFakeUpstream } from '../../../../../harness/fake-upstream.js';
-import { loginToken, registerUser } from '../../support/accounts.js';
+import { signInUser } from '../../support/accounts.js';
 import { apiCall, type CallArgs } from '../../support/content.js';
 
 /** A past day within the 365 days the free price plan answers: 30 days ago in UTC. */
@@ -23,10 +23,8 @@ describe('income records', () => {
         FX_TTL: '60s',
       },
     });
-    const a = await registerUser(t.app);
-    const b = await registerUser(t.app);
-    alice = await loginToken(t.app, a.email, a.password);
-    bob = await loginToken(t.app, b.email, b.password);
+    alice = (await signInUser(t.app)).token;
+    bob = (await signInUser(t.app)).token;
   });
   afterAll(async () => {
     await t.close();

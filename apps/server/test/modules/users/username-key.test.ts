@@ -16,6 +16,7 @@ import * as m0006 from '../../../src/db/migrations/0006-gateway-and-income.js';
 import * as m0007 from '../../../src/db/migrations/0007-catalogue-scale.js';
 import type { Engine } from '../../../src/db/schema.js';
 import { createUser, type NewUser } from '../../../src/modules/users/users.repository.js';
+import { runStatement } from '../../../../../harness/scratch-database.js';
 import { createTestApp, TEST_ENGINE, type TestApp } from '../../support/test-app.js';
 import { newIdentity, signInAdmin } from '../../support/accounts.js';
 import { apiCall } from '../../support/content.js';
@@ -39,10 +40,7 @@ async function databaseBefore0008(engine: Engine) {
   if (engine === 'postgres') {
     const url = process.env.TEST_DATABASE_URL!;
     schema = `test_${randomBytes(6).toString('hex')}`;
-    const admin = new pg.Client({ connectionString: url });
-    await admin.connect();
-    await admin.query(`create schema ${schema}`);
-    await admin.end();
+    await runStatement(url, `create schema ${schema}`);
     db = new Kysely({
       dialect: new PostgresDialect({
         pool: new pg.Pool({ connectionString: url, max: 2, options: `-c search_path=${schema}` }),
@@ -51,10 +49,7 @@ async function databaseBefore0008(engine: Engine) {
     const name = schema;
     drop = async () => {
       await db.destroy();
-      const client = new pg.Client({ connectionString: url });
-      await client.connect();
-      await client.query(`drop schema ${name} cascade`);
-      await client.end();
+      await runStatement(url, `drop schema ${name} cascade`);
     };
   } else {
     const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'nexusplay-0008-'));
