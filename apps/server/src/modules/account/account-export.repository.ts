@@ -2,6 +2,7 @@ import type { Kysely } from 'kysely';
 import type { Database } from '../../db/schema.js';
 import { storedIncomeAfter } from '../income/income.repository.js';
 import { linksList } from '../links/links.repository.js';
+import { ownRowsAfter } from '../personal-list/personal-list.repository.js';
 import { walletsList } from '../wallets/wallets.repository.js';
 
 type DB = Kysely<Database>;
@@ -33,14 +34,11 @@ export const incomeRecordsPage: PageReader = storedIncomeAfter;
  * with no days, so that a short page still means the last one.
  */
 export const walletValueSnapshotsPage: PageReader = async (db, userId, after, limit) => {
-  const wallets = await db
-    .selectFrom('wallets')
-    .select('id')
-    .where('user_id', '=', userId)
-    .where('id', '>', after)
-    .orderBy('id')
-    .limit(limit)
-    .execute();
+  const wallets = await ownRowsAfter<{ id: number }>(db, 'wallets', ['id'], {
+    userId,
+    after,
+    limit,
+  });
   if (wallets.length === 0) return [];
   const days = await db
     .selectFrom('wallet_value_snapshots')
