@@ -267,6 +267,29 @@ describe('the transfer follower', () => {
     expect(await stored(t.db)).toEqual(expected());
   }, 120_000);
 
+  it('waits out a node that stalls, storing nothing meanwhile and everything after', async () => {
+    const t = await followerApp(node.url, { UPSTREAM_TIMEOUT: '500ms' });
+    const follower = transferFollowerOf(t.app);
+    await catchUp(t.db, follower);
+    await chain.transfer(token('AXS'), 2, chain.addresses[0]! as Address, 31n);
+    await chain.mine(CONFIRMATIONS);
+    const cursor = () =>
+      t.db.kysely.selectFrom('chain_follow_cursors').select('last_block').executeTakeFirstOrThrow();
+    const before = await cursor();
+
+    node.setMode('slow');
+    try {
+      await expect(follower.pass()).rejects.toThrow();
+    } finally {
+      node.setMode('ok');
+    }
+    expect(await cursor()).toEqual(before);
+    expect(await stored(t.db)).toEqual(expected(before.last_block));
+
+    await catchUp(t.db, follower);
+    expect(await stored(t.db)).toEqual(expected());
+  }, 120_000);
+
   it('asks the node at most RONIN_RPS requests a second', async () => {
     const faulty = await startFaultyNode(node.url, {});
     closers.push(() => faulty.close());
