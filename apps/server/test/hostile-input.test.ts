@@ -5,7 +5,13 @@ import path from 'node:path';
 import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Database } from '../src/db/schema.js';
-import { createTestApp, TEST_ENGINE, type TestApp } from './support/test-app.js';
+import {
+  createTestApp,
+  TEST_ENGINE,
+  type TestApp,
+  writeWebBuild,
+  PLAIN_INDEX_HTML,
+} from './support/test-app.js';
 import { signInBoth } from './support/accounts.js';
 import { bearer, multipart } from './support/content.js';
 import {
@@ -54,14 +60,10 @@ async function checksum(t: TestApp) {
 
 /** A built web app of the smallest kind, so that the page routes and their fallback exist. */
 function webBuild() {
-  const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'nexusplay-hostile-web-'));
-  fs.mkdirSync(path.join(dir, 'assets'));
-  fs.writeFileSync(
-    path.join(dir, 'index.html'),
-    '<!doctype html><html><head><title>NexusPlay</title></head><body><div id="root"></div></body></html>',
-  );
-  fs.writeFileSync(path.join(dir, 'assets', 'main-abc123.js'), 'console.log(1)');
-  return dir;
+  return writeWebBuild(fs.mkdtempSync(path.join(os.tmpdir(), 'nexusplay-hostile-web-')), {
+    'index.html': PLAIN_INDEX_HTML,
+    'assets/main-abc123.js': 'console.log(1)',
+  });
 }
 
 type Tried = { requests: number; serverErrors: Record<string, number> };

@@ -1,5 +1,3 @@
-import fs from 'node:fs';
-import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp, type App } from '../../src/app.js';
 import type { Database } from '../../src/db/schema.js';
@@ -8,6 +6,8 @@ import {
   testConfig,
   TEST_ENGINE,
   type TestDatabase,
+  writeWebBuild,
+  PLAIN_INDEX_HTML,
 } from '../support/test-app.js';
 import {
   loginToken,
@@ -53,12 +53,7 @@ describe(`control characters and ids at the boundary on ${TEST_ENGINE}`, () => {
 
   beforeAll(async () => {
     database = await createTestDatabase();
-    const distDir = path.join(database.dataDir, 'web-dist');
-    fs.mkdirSync(distDir, { recursive: true });
-    fs.writeFileSync(
-      path.join(distDir, 'index.html'),
-      '<!doctype html><html><head><title>NexusPlay</title></head><body><div id="root"></div></body></html>',
-    );
+    const distDir = writeWebBuild(database.dataDir, { 'index.html': PLAIN_INDEX_HTML });
     app = await buildApp({
       config: { ...testConfig(database.dataDir), webDistDir: distDir },
       db: database.db,

@@ -1,5 +1,3 @@
-import fs from 'node:fs';
-import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp, type App } from '../../src/app.js';
 import {
@@ -8,6 +6,7 @@ import {
   testConfig,
   type TestApp,
   type TestDatabase,
+  writeWebBuild,
 } from '../support/test-app.js';
 
 describe('health, OpenAPI and security headers', () => {
@@ -91,13 +90,11 @@ describe('serving the built web app', () => {
 
   beforeAll(async () => {
     database = await createTestDatabase();
-    distDir = path.join(database.dataDir, 'web-dist');
-    fs.mkdirSync(path.join(distDir, 'assets'), { recursive: true });
-    fs.writeFileSync(
-      path.join(distDir, 'index.html'),
-      '<!doctype html><html><head><meta name="application-name" content="NexusPlay"><title>NexusPlay</title></head><body><div id="root"><header><a href="/" data-site-name\n>NexusPlay</a\n></header></div></body></html>',
-    );
-    fs.writeFileSync(path.join(distDir, 'assets', 'main-abc123.js'), 'console.log(1)');
+    distDir = writeWebBuild(database.dataDir, {
+      'index.html':
+        '<!doctype html><html><head><meta name="application-name" content="NexusPlay"><title>NexusPlay</title></head><body><div id="root"><header><a href="/" data-site-name\n>NexusPlay</a\n></header></div></body></html>',
+      'assets/main-abc123.js': 'console.log(1)',
+    });
     const config = {
       ...testConfig(database.dataDir),
       webDistDir: distDir,

@@ -62,6 +62,21 @@ export async function createTestDatabase({
   };
 }
 
+/** The page of the smallest built web app: enough for the page routes and their fallback to exist. */
+export const PLAIN_INDEX_HTML =
+  '<!doctype html><html><head><title>NexusPlay</title></head><body><div id="root"></div></body></html>';
+
+/** Writes a built web app (its files by path) to `dir`/web-dist, and returns that folder. */
+export function writeWebBuild(dir: string, files: Record<string, string>) {
+  const distDir = path.join(dir, 'web-dist');
+  for (const [name, text] of Object.entries(files)) {
+    const file = path.join(distDir, name);
+    fs.mkdirSync(path.dirname(file), { recursive: true });
+    fs.writeFileSync(file, text);
+  }
+  return distDir;
+}
+
 export function testConfig(dataDir: string, env: Record<string, string> = {}): Config {
   return loadConfig({
     NODE_ENV: 'test',

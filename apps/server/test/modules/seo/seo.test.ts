@@ -1,9 +1,13 @@
-import fs from 'node:fs';
-import path from 'node:path';
 import { brotliDecompressSync, gunzipSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp, type App } from '../../../src/app.js';
-import { createTestDatabase, testConfig, type TestDatabase } from '../../support/test-app.js';
+import {
+  createTestDatabase,
+  testConfig,
+  type TestDatabase,
+  writeWebBuild,
+  PLAIN_INDEX_HTML,
+} from '../../support/test-app.js';
 import { signInBoth } from '../../support/accounts.js';
 import { pngImage, sendForm } from '../../support/content.js';
 
@@ -16,17 +20,11 @@ describe('pages for search engines and link previews', () => {
 
   beforeAll(async () => {
     database = await createTestDatabase();
-    const distDir = path.join(database.dataDir, 'web-dist');
-    fs.mkdirSync(distDir, { recursive: true });
-    fs.writeFileSync(
-      path.join(distDir, 'index.html'),
-      '<!doctype html><html><head><meta name="application-name" content="NexusPlay"><title>NexusPlay</title><script type="module" src="/assets/index-1.js"></script></head><body><div id="root"></div></body></html>',
-    );
-    // The build's manifest: each page's code and what it imports that the entry does not.
-    fs.mkdirSync(path.join(distDir, '.vite'));
-    fs.writeFileSync(
-      path.join(distDir, '.vite', 'manifest.json'),
-      JSON.stringify({
+    const distDir = writeWebBuild(database.dataDir, {
+      'index.html':
+        '<!doctype html><html><head><meta name="application-name" content="NexusPlay"><title>NexusPlay</title><script type="module" src="/assets/index-1.js"></script></head><body><div id="root"></div></body></html>',
+      // The build's manifest: each page's code and what it imports that the entry does not.
+      '.vite/manifest.json': JSON.stringify({
         'index.html': { file: 'assets/index-1.js', isEntry: true, imports: ['_framework-1.js'] },
         '_framework-1.js': { file: 'assets/framework-1.js' },
         '_list-1.js': { file: 'assets/list-1.js', imports: ['_framework-1.js'] },
@@ -41,7 +39,7 @@ describe('pages for search engines and link previews', () => {
           imports: ['index.html'],
         },
       }),
-    );
+    });
     app = await buildApp({
       config: {
         ...testConfig(database.dataDir),
@@ -260,12 +258,7 @@ describe('absolute links without PUBLIC_URL', () => {
 
   beforeAll(async () => {
     database = await createTestDatabase();
-    const distDir = path.join(database.dataDir, 'web-dist');
-    fs.mkdirSync(distDir, { recursive: true });
-    fs.writeFileSync(
-      path.join(distDir, 'index.html'),
-      '<!doctype html><html><head><title>NexusPlay</title></head><body><div id="root"></div></body></html>',
-    );
+    const distDir = writeWebBuild(database.dataDir, { 'index.html': PLAIN_INDEX_HTML });
     // Behind a proxy the forwarded headers are believed for client addresses, not for links.
     const config = testConfig(database.dataDir, { PORT: '8080', TRUST_PROXY: '1' });
     app = await buildApp({ config: { ...config, webDistDir: distDir }, db: database.db });
