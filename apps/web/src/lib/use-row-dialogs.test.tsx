@@ -11,19 +11,20 @@ const ROW: Row = { id: 7, name: 'Ronin wallet' };
 
 function DeletePanel({
   remove,
-  closeOnError,
+  failed,
   onSuccess,
   onError,
 }: {
   remove: (id: number) => Promise<void>;
-  closeOnError?: boolean;
+  failed?: string;
   onSuccess?: () => void;
   onError?: (error: Error) => void;
 }) {
   const deletion = useDeleteConfirmation<Row>(
     useMutation<void, Error, number>({ mutationFn: remove }),
     {
-      closeOnError,
+      deleted: 'Row deleted.',
+      failed,
       onSuccess,
       onError,
     },
@@ -46,7 +47,7 @@ function DeletePanel({
 }
 
 describe('useDeleteConfirmation', () => {
-  it('asks about the chosen row, deletes it by id and closes', async () => {
+  it('asks about the chosen row, deletes it by id, closes and confirms with the toast', async () => {
     const remove = vi.fn(() => Promise.resolve());
     const onSuccess = vi.fn();
     const { user } = renderWithProviders(<DeletePanel remove={remove} onSuccess={onSuccess} />);
@@ -59,6 +60,7 @@ describe('useDeleteConfirmation', () => {
     await vi.waitFor(() => expect(screen.queryByRole('alertdialog')).not.toBeInTheDocument());
     expect(remove).toHaveBeenCalledWith(7, expect.anything());
     expect(onSuccess).toHaveBeenCalledOnce();
+    expect(screen.getByText('Row deleted.')).toBeInTheDocument();
   });
 
   it('stays open with the failure, and forgets it once closed', async () => {
@@ -69,6 +71,7 @@ describe('useDeleteConfirmation', () => {
     await user.click(screen.getByRole('button', { name: 'Delete' }));
     expect(await screen.findByText('Failed to delete row.')).toBeInTheDocument();
     expect(screen.getByRole('alertdialog')).toBeInTheDocument();
+    expect(screen.queryByText('Row deleted.')).not.toBeInTheDocument();
 
     await user.click(screen.getByRole('button', { name: 'Cancel' }));
     expect(screen.queryByRole('alertdialog')).not.toBeInTheDocument();
@@ -76,11 +79,11 @@ describe('useDeleteConfirmation', () => {
     expect(screen.getByRole('alertdialog')).not.toHaveTextContent('Failed to delete row.');
   });
 
-  it('closes on a failure when the page reports it elsewhere', async () => {
+  it('closes on a failure and tells it in the toast when given its text', async () => {
     const remove = vi.fn(() => Promise.reject(new Error('refused')));
     const onError = vi.fn();
     const { user } = renderWithProviders(
-      <DeletePanel remove={remove} closeOnError onError={onError} />,
+      <DeletePanel remove={remove} failed="Row not deleted." onError={onError} />,
     );
 
     await user.click(screen.getByRole('button', { name: 'Delete Ronin wallet' }));
@@ -89,6 +92,8 @@ describe('useDeleteConfirmation', () => {
     await vi.waitFor(() => expect(onError).toHaveBeenCalledOnce());
     expect(onError.mock.calls[0]?.[0]).toEqual(new Error('refused'));
     expect(screen.queryByRole('alertdialog')).not.toBeInTheDocument();
+    expect(screen.getByText('Row not deleted.')).toBeInTheDocument();
+    expect(screen.queryByText('Failed to delete row.')).not.toBeInTheDocument();
   });
 });
 

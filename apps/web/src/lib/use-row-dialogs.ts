@@ -1,5 +1,6 @@
 import type { UseMutationResult } from '@tanstack/react-query';
 import { useState } from 'react';
+import { useToast } from '../components/ui/toast';
 
 /** The add/edit form of a list page: closed, open to add a row, or open to edit one. */
 export function useFormDialog<T>() {
@@ -20,23 +21,27 @@ type DeleteMutation<TError> = Pick<
 >;
 
 type DeleteOptions<TError> = {
+  /** The toast that confirms the row is gone. */
+  deleted?: string | undefined;
+  /**
+   * Given, a failure closes the confirmation and this toast tells it, for pages whose texts say so.
+   * By default the confirmation stays open and shows why, so the user can try again.
+   */
+  failed?: string | undefined;
   onSuccess?: () => void;
   onError?: (error: TError) => void;
-  /**
-   * Close the confirmation on a failure too, for pages that report the failure elsewhere (an
-   * alert). By default it stays open and shows why, so the user can try again.
-   */
-  closeOnError?: boolean;
 };
 
 /**
  * The delete confirmation of a list page: which row it asks about, and the props that bind a
- * ConfirmDialog to the delete mutation. It closes once the row is gone.
+ * ConfirmDialog to the delete mutation. It closes once the row is gone, and the `deleted` toast
+ * confirms it.
  */
 export function useDeleteConfirmation<T extends { id: number }, TError = Error>(
   deletion: DeleteMutation<TError>,
-  { onSuccess, onError, closeOnError = false }: DeleteOptions<TError> = {},
+  { deleted, failed, onSuccess, onError }: DeleteOptions<TError> = {},
 ) {
+  const toast = useToast();
   const [row, setRow] = useState<T | null>(null);
   const close = () => {
     setRow(null);
@@ -47,10 +52,14 @@ export function useDeleteConfirmation<T extends { id: number }, TError = Error>(
     deletion.mutate(row.id, {
       onSuccess: () => {
         close();
+        if (deleted !== undefined) toast.success(deleted);
         onSuccess?.();
       },
       onError: (error) => {
-        if (closeOnError) close();
+        if (failed !== undefined) {
+          close();
+          toast.error(failed);
+        }
         onError?.(error);
       },
     });

@@ -4,6 +4,7 @@ import type { FieldValues, Path, UseFormReturn } from 'react-hook-form';
 import { useSaveErrors, type SaveErrorOptions } from '../../lib/form-errors';
 import { FormActions } from './form-actions';
 import { FormAlert, useFormFeedback } from './form-alert';
+import { useToast } from './toast';
 
 type SaveMutation<TData, TVariables> = Pick<
   UseMutationResult<TData, Error, TVariables>,
@@ -16,17 +17,30 @@ type SaveFormOptions<TOutput, TData, TVariables> = SaveErrorOptions & {
   /** After a successful save, the form back at its first values. */
   onSaved?: (data: TData) => void;
   onError?: (error: Error) => void;
+  /**
+   * The toast that confirms a successful save: a text, or one made of the answer (a server's own
+   * message). None for a form that confirms the save where it stands.
+   */
+  saved?: string | ((data: TData) => string) | undefined;
 };
 
 /**
  * A form that saves through a mutation: its values are checked, sent, and the form is emptied once
- * they are saved; a failure's messages go where `useSaveErrors` puts them, `alert` above the form.
+ * they are saved and the `saved` toast confirms it; a failure's messages go where `useSaveErrors`
+ * puts them, `alert` above the form.
  */
 export function useSaveForm<TValues extends FieldValues, TOutput, TData, TVariables>(
   form: UseFormReturn<TValues, unknown, TOutput>,
   mutation: SaveMutation<TData, TVariables>,
-  { variables, onSaved, onError, ...errorOptions }: SaveFormOptions<TOutput, TData, TVariables>,
+  {
+    variables,
+    onSaved,
+    onError,
+    saved,
+    ...errorOptions
+  }: SaveFormOptions<TOutput, TData, TVariables>,
 ) {
+  const toast = useToast();
   const feedback = useFormFeedback(form, mutation);
   const alert = useSaveErrors(form, mutation.error, feedback, errorOptions);
   const { handleSubmit, reset, register, getFieldState, formState } = form;
@@ -36,6 +50,7 @@ export function useSaveForm<TValues extends FieldValues, TOutput, TData, TVariab
         onSuccess: (data) => {
           reset();
           onSaved?.(data);
+          if (saved !== undefined) toast.success(typeof saved === 'string' ? saved : saved(data));
         },
         onError,
       }),

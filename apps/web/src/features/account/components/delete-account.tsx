@@ -23,6 +23,7 @@ function DeleteAccountForm({ username, onCancel }: { username: string; onCancel:
       void navigate('/', { flushSync: true });
       clearStoredToken();
     },
+    saved: 'Your account has been deleted.',
     fallback: 'The account could not be deleted. Please try again.',
   });
   const typed = useWatch({ control: form.control, name: 'confirmation' }).trim() === username;

@@ -52,6 +52,7 @@ export function BlogForm({ blog, onSaved, onCancel }: BlogFormProps) {
       removeImage: upload.removeImage,
     }),
     onSaved,
+    saved: blog ? 'Blog post updated.' : 'Blog post added.',
     outside: IMAGE_OUTSIDE_FIELDS,
     fallback: blog ? 'Failed to update blog.' : 'Failed to create blog.',
   });

@@ -58,6 +58,20 @@ describe('Manage Blogs', () => {
     const dialog = within(await screen.findByRole('alertdialog', { name: 'Delete blog post?' }));
     await user.click(dialog.getByRole('button', { name: 'Delete' }));
     expect(await dialog.findByRole('alert')).toHaveTextContent('Failed to delete blog post.');
+    expect(screen.queryByText('Blog post deleted.')).not.toBeInTheDocument();
+  });
+
+  it('deletes a post after confirmation and says so in the toast', async () => {
+    const fetchMock = stubBlogsAdmin(({ method }) =>
+      method === 'DELETE' ? { status: 200, body: { message: 'Deleted.' } } : undefined,
+    );
+    const { user } = await openPage();
+    await user.click(screen.getByRole('button', { name: 'Delete Guild wars guide' }));
+    const dialog = within(await screen.findByRole('alertdialog', { name: 'Delete blog post?' }));
+    await user.click(dialog.getByRole('button', { name: 'Delete' }));
+    await vi.waitFor(() => expect(screen.queryByRole('alertdialog')).not.toBeInTheDocument());
+    expect(callsMade(fetchMock)).toContain('DELETE /api/blogs/2');
+    expect(screen.getByText('Blog post deleted.')).toBeInTheDocument();
   });
 
   it('opens the form with the editor and its limited toolbar, and checks the required fields', async () => {
@@ -110,6 +124,7 @@ describe('Manage Blogs', () => {
       date: '2025-03-05',
       description: '<p>Summary of post 2.</p>',
     });
+    expect(screen.getByText('Blog post updated.')).toBeInTheDocument();
   });
 
   it('leaves a derived description blank in the form, so that it follows the new content', async () => {

@@ -20,7 +20,9 @@ import { CellText } from '../../../components/ui/cell-text';
 export function BlogsAdmin() {
   const blogs = usePagedList(ADMIN_PAGE_SIZE, blogsPageQuery);
   const form = useFormDialog<TBlog>();
-  const deletion = useDeleteConfirmation<TBlog>(useDeleteBlogMutation());
+  const deletion = useDeleteConfirmation<TBlog>(useDeleteBlogMutation(), {
+    deleted: 'Blog post deleted.',
+  });
 
   const columns: Column<TBlog>[] = [
     {

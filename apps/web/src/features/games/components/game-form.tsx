@@ -39,6 +39,7 @@ export function GameForm({ game, onSaved, onCancel }: GameFormProps) {
       removeImage: upload.removeImage,
     }),
     onSaved,
+    saved: game ? 'Game updated.' : 'Game added.',
     outside: IMAGE_OUTSIDE_FIELDS,
     fallback: game ? 'Failed to update game.' : 'Failed to create game.',
   });

@@ -17,20 +17,15 @@ import { useDeleteConfirmation, useFormDialog } from '../../../lib/use-row-dialo
 import { ADMIN_PAGE_SIZE, emptyTextsFor, PagedTable } from '../../../components/ui/paged-table';
 import { AdminPage } from '../../../components/ui/admin-page';
 import { CellText } from '../../../components/ui/cell-text';
-import { useToast } from '../../../components/ui/toast';
 
 export function GamesAdmin() {
   const games = usePagedList(ADMIN_PAGE_SIZE, gamesPageQuery);
   const form = useFormDialog<TGame>();
-  const toast = useToast();
   // The spec's texts for a game's deletion are told in the toast, after the confirmation closes.
   const deletion = useDeleteConfirmation<TGame>(useDeleteGameMutation(), {
-    closeOnError: true,
-    onSuccess: () => toast.success('Game deleted successfully!'),
-    onError: (error) => {
-      console.error('The game could not be deleted.', error);
-      toast.error('Failed to delete game.');
-    },
+    deleted: 'Game deleted successfully!',
+    failed: 'Failed to delete game.',
+    onError: (error) => console.error('The game could not be deleted.', error),
   });
 
   const columns: Column<TGame>[] = [

@@ -35,6 +35,7 @@ export function IncomeForm({ config, record, onSaved, onCancel }: IncomeFormProp
   const save = useSaveForm(form, useSaveIncomeMutation(config), {
     variables: (values) => ({ id: record?.id, values }),
     onSaved,
+    saved: record ? 'Income record updated.' : 'Income record added.',
     fallback: record ? 'Failed to update the record.' : 'Failed to add the record.',
   });
 

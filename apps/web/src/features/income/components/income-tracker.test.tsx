@@ -311,6 +311,7 @@ describe('Income Pixels', { timeout: 15_000 }, () => {
       expense_type: 'usd',
       expense_description: 'Energy',
     });
+    expect(screen.getByText('Income record added.')).toBeInTheDocument();
   });
 
   it('sends a token expense as whole tokens and keeps the date chosen when editing', async () => {
@@ -338,6 +339,7 @@ describe('Income Pixels', { timeout: 15_000 }, () => {
       expense_type: 'pixels',
       date: '2025-03-15',
     });
+    expect(screen.getByText('Income record updated.')).toBeInTheDocument();
   });
 
   it('deletes a record only after confirmation', async () => {
@@ -354,6 +356,7 @@ describe('Income Pixels', { timeout: 15_000 }, () => {
     await user.click(confirm.getByRole('button', { name: 'Delete' }));
     await vi.waitFor(() => expect(screen.queryByRole('alertdialog')).not.toBeInTheDocument());
     expect(callsMade(fetchMock)).toContain('DELETE /api/income-pixels/2');
+    expect(screen.getByText('Income record deleted.')).toBeInTheDocument();
   });
 
   it('downloads every record as the server writes the CSV, with the bearer token', async () => {

@@ -81,7 +81,9 @@ function IncomeWorkspace({ config, userId }: IncomeTrackerProps & { userId: numb
   const form = useFormDialog<TIncomeRecord>();
   const prices = useQuery(pricesQuery());
   const records = useQuery(incomeListQuery(config, userId));
-  const deletion = useDeleteConfirmation<TIncomeRecord>(useDeleteIncomeMutation(config));
+  const deletion = useDeleteConfirmation<TIncomeRecord>(useDeleteIncomeMutation(config), {
+    deleted: 'Income record deleted.',
+  });
 
   // A poll that finds nothing new keeps the same data, so the rows and the chart are left alone.
   const rows = useMemo(() => records.data?.map(incomeRecordOf), [records.data]);

@@ -49,6 +49,7 @@ export function LinkForm({ link, onSaved, onCancel }: LinkFormProps) {
   const save = useSaveForm(form, useSaveLinkMutation(), {
     variables: (values) => ({ id: link?.id, link: values }),
     onSaved,
+    saved: link ? 'Link updated.' : 'Link added.',
     fallback: link ? 'Failed to update link.' : 'Failed to create link.',
     describe: linkFailure,
   });

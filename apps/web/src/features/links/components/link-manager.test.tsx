@@ -143,6 +143,7 @@ describe('saving a link', () => {
       category: 'Guides',
       user_id: 7,
     });
+    expect(screen.getByText('Link added.')).toBeInTheDocument();
   });
 
   it("shows the server's error field in red in the modal when there is one", async () => {
@@ -208,6 +209,7 @@ describe('deleting a link', () => {
     await user.click(confirm.getByRole('button', { name: 'Delete' }));
     expect(await screen.findByText('No data available.')).toBeInTheDocument();
     expect(callsMade(fetchMock)).toContain('DELETE /api/links/1');
+    expect(screen.getByText('Link deleted.')).toBeInTheDocument();
   });
 });
 

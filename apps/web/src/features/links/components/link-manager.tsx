@@ -33,7 +33,9 @@ export function LinkManager() {
     linksPageQuery({ userId, token }, query),
   );
   const form = useFormDialog<TLink>();
-  const deletion = useDeleteConfirmation<TLink>(useDeleteLinkMutation());
+  const deletion = useDeleteConfirmation<TLink>(useDeleteLinkMutation(), {
+    deleted: 'Link deleted.',
+  });
   const exportMutation = useExportLinksMutation();
   const importMutation = useImportLinksMutation();
 

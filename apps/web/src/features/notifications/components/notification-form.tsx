@@ -5,7 +5,6 @@ import { Button } from '../../../components/ui/button';
 import { SaveForm, useSaveForm } from '../../../components/ui/save-form';
 import { TextField } from '../../../components/ui/text-field';
 import { TextareaField } from '../../../components/ui/textarea-field';
-import { useToast } from '../../../components/ui/toast';
 import { describeSaveFailure, type SaveFailure } from '../../../lib/form-errors';
 import { useSaveNotificationMutation } from '../api/manage-notifications';
 
@@ -25,7 +24,6 @@ type NotificationFormProps = {
 };
 
 export function NotificationForm({ notification, onSaved, onCancelEdit }: NotificationFormProps) {
-  const toast = useToast();
   const isEditing = notification !== undefined;
   const form = useForm({
     // The values are checked here but sent as typed: the server applies the same schema itself.
@@ -34,10 +32,8 @@ export function NotificationForm({ notification, onSaved, onCancelEdit }: Notifi
   });
   const save = useSaveForm(form, useSaveNotificationMutation(), {
     variables: (values) => ({ id: notification?.id, notification: values }),
-    onSaved: ({ message }) => {
-      toast.success(message);
-      onSaved();
-    },
+    onSaved,
+    saved: ({ message }) => message,
     onError: (error) => console.error('The notification could not be saved.', error),
     fallback: SAVE_FAILED_MESSAGE,
     describe: notificationFailure,

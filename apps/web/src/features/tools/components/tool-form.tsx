@@ -28,6 +28,7 @@ export function ToolForm({ tool, onSaved, onCancel }: ToolFormProps) {
   const save = useSaveForm(form, useSaveToolMutation(), {
     variables: (values) => ({ id: tool?.id, tool: values }),
     onSaved,
+    saved: tool ? 'Tool updated.' : 'Tool added.',
     fallback: tool ? 'Failed to update tool.' : 'Failed to create tool.',
   });
   const icon = useWatch({ control: form.control, name: 'icon' });

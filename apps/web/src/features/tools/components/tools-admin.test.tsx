@@ -43,6 +43,7 @@ describe('Manage Tools', () => {
       description: 'Catat quest harianmu.',
       link: '',
     });
+    expect(screen.getByText('Tool added.')).toBeInTheDocument();
   });
 
   it('shows a field message the server sends under its field', async () => {

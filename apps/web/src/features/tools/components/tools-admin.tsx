@@ -19,7 +19,9 @@ import { CellText } from '../../../components/ui/cell-text';
 export function ToolsAdmin() {
   const tools = usePagedList(ADMIN_PAGE_SIZE, toolsPageQuery);
   const form = useFormDialog<TTool>();
-  const deletion = useDeleteConfirmation<TTool>(useDeleteToolMutation());
+  const deletion = useDeleteConfirmation<TTool>(useDeleteToolMutation(), {
+    deleted: 'Tool deleted.',
+  });
 
   const columns: Column<TTool>[] = [
     {

@@ -28,6 +28,8 @@ export function UserForm({ user, onSaved, onCancel }: UserFormProps) {
   const save = useSaveForm(form, useSaveUserMutation(), {
     variables: (values) => ({ id: user?.id, user: values }),
     onSaved,
+    // A new account is confirmed by the dialog that shows its one-time password.
+    saved: user ? 'User updated.' : undefined,
     fallback: user ? 'Failed to update user.' : 'Failed to create user.',
   });
 

@@ -50,6 +50,7 @@ export function UsersAdmin() {
   const users = usePagedList(ADMIN_PAGE_SIZE, usersPageQuery);
   const [dialog, setDialog] = useState<DialogState | null>(null);
   const deletion = useDeleteConfirmation<TUserListItem>(useDeleteUserMutation(), {
+    deleted: 'User deleted.',
     onError: (error) => console.error('The user could not be deleted.', error),
   });
 

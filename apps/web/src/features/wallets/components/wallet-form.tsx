@@ -52,6 +52,7 @@ export function WalletForm({ wallet, onSaved, onCancel }: WalletFormProps) {
       wallet: { ...values, user_id: userId ?? undefined },
     }),
     onSaved,
+    saved: wallet ? 'Wallet updated.' : 'Wallet added.',
     fallback: wallet ? 'Failed to update wallet.' : 'Failed to create wallet.',
   });
 

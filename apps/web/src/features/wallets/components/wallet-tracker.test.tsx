@@ -214,6 +214,7 @@ describe('adding, editing and deleting wallets', () => {
       category: null,
       user_id: 7,
     });
+    expect(screen.getByText('Wallet added.')).toBeInTheDocument();
   });
 
   it("shows the server's duplicate-address message under the address", async () => {
@@ -230,6 +231,7 @@ describe('adding, editing and deleting wallets', () => {
     await user.click(dialog.getByRole('button', { name: 'Save' }));
     expect(await dialog.findByText(message)).toBeInTheDocument();
     expect(dialog.getByLabelText('Wallet Address')).toHaveAttribute('aria-invalid', 'true');
+    expect(screen.queryByText('Wallet updated.')).not.toBeInTheDocument();
   });
 
   it('asks before deleting, then removes the wallet', async () => {
@@ -248,6 +250,7 @@ describe('adding, editing and deleting wallets', () => {
     await vi.waitFor(() => expect(screen.queryByRole('alertdialog')).not.toBeInTheDocument());
     await expect.poll(() => screen.queryByRole('cell', { name: 'Main' })).toBeNull();
     expect(callsMade(fetchMock)).toContain('DELETE /api/wallets/1');
+    expect(screen.getByText('Wallet deleted.')).toBeInTheDocument();
   });
 });
 

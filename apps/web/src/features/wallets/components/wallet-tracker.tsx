@@ -40,7 +40,9 @@ export function WalletTracker() {
   const { userId } = useAuth();
   const wallets = usePagedList(PERSONAL_PAGE_SIZE, (query) => walletsPageQuery(userId, query));
   const form = useFormDialog<TWallet>();
-  const deletion = useDeleteConfirmation<TWallet>(useDeleteWalletMutation());
+  const deletion = useDeleteConfirmation<TWallet>(useDeleteWalletMutation(), {
+    deleted: 'Wallet deleted.',
+  });
   const exportMutation = useExportWalletsMutation();
   const importMutation = useImportWalletsMutation();
   const toast = useToast();
