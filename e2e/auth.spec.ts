@@ -1,4 +1,11 @@
-import { expect, newIdentity, registerThroughApi, test, tokenThroughApi } from './fixtures.js';
+import {
+  expect,
+  newIdentity,
+  registerThroughApi,
+  signUpInModal,
+  signUpThroughApi,
+  test,
+} from './fixtures.js';
 
 test.describe('accounts', () => {
   test('a visitor signs up in the modal, signs in, sees the profile menu and logs out', async ({
@@ -7,13 +14,7 @@ test.describe('accounts', () => {
     const identity = newIdentity();
     await page.goto('/');
 
-    await page.getByRole('banner').getByRole('button', { name: 'Sign Up' }).click();
-    const signUp = page.getByRole('dialog', { name: 'Sign Up' });
-    await signUp.getByLabel('Username').fill(identity.username);
-    await signUp.getByLabel('Email').fill(identity.email);
-    await signUp.getByLabel('Password', { exact: true }).fill(identity.password);
-    await signUp.getByLabel('Confirm Password').fill(identity.password);
-    await signUp.getByRole('button', { name: 'Sign Up' }).click();
+    const signUp = await signUpInModal(page, identity);
     await expect(page.getByText('Registration successful! Please login.')).toBeVisible();
     await expect(signUp).toBeHidden();
     // The spec keeps the login modal closed after a registration.
@@ -122,10 +123,7 @@ test.describe('session token at startup', () => {
   test('a valid token keeps the visitor signed in across a reload of any route', async ({
     page,
   }) => {
-    const identity = await registerThroughApi(page);
-    const token = await tokenThroughApi(page, identity.email, identity.password);
-    await page.goto('/games');
-    await page.evaluate((value) => localStorage.setItem('token', value), token);
+    const identity = await signUpThroughApi(page, '/games');
     for (const path of ['/games', '/blogs', '/tools', '/about', '/dashboard']) {
       await page.goto(path);
       await expect(
@@ -137,10 +135,7 @@ test.describe('session token at startup', () => {
 
 test.describe('guards and unknown paths', () => {
   test('a signed-in user is turned away from the admin area', async ({ page }) => {
-    const identity = await registerThroughApi(page);
-    const token = await tokenThroughApi(page, identity.email, identity.password);
-    await page.goto('/');
-    await page.evaluate((value) => localStorage.setItem('token', value), token);
+    await signUpThroughApi(page);
     await page.goto('/admin/users');
     await expect(page).toHaveURL(/\/unauthorized$/);
     await expect(page.getByText('Akses Ditolak!!!')).toBeVisible();

@@ -56,3 +56,29 @@ export async function tokenThroughApi(page: Page, email: string, password: strin
   expect(res.status(), await res.text()).toBe(200);
   return ((await res.json()) as { token: string }).token;
 }
+
+/** Hands the page a session as the app keeps one, from `path` (any page of the app). */
+export async function useToken(page: Page, token: string, path = '/') {
+  await page.goto(path);
+  await page.evaluate((value) => localStorage.setItem('token', value), token);
+}
+
+/** A new account, registered and signed in through the API, whose session the page then holds. */
+export async function signUpThroughApi(page: Page, path = '/') {
+  const identity = await registerThroughApi(page);
+  const token = await tokenThroughApi(page, identity.email, identity.password);
+  await useToken(page, token, path);
+  return { ...identity, token };
+}
+
+/** Opens Sign Up from the header, fills it in for `identity` and sends it; returns the dialog. */
+export async function signUpInModal(page: Page, identity: ReturnType<typeof newIdentity>) {
+  await page.getByRole('banner').getByRole('button', { name: 'Sign Up' }).click();
+  const signUp = page.getByRole('dialog', { name: 'Sign Up' });
+  await signUp.getByLabel('Username').fill(identity.username);
+  await signUp.getByLabel('Email').fill(identity.email);
+  await signUp.getByLabel('Password', { exact: true }).fill(identity.password);
+  await signUp.getByLabel('Confirm Password').fill(identity.password);
+  await signUp.getByRole('button', { name: 'Sign Up' }).click();
+  return signUp;
+}

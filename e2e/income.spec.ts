@@ -1,5 +1,5 @@
 import fs from 'node:fs';
-import { expect, registerThroughApi, test, tokenThroughApi } from './fixtures.js';
+import { expect, signUpThroughApi, test } from './fixtures.js';
 
 /**
  * The e2e server cannot reach the price services, so the price card shows SPEC 8's fallbacks (a
@@ -10,10 +10,7 @@ test.describe('Income Pixels', () => {
   test('a user adds a record with a USD expense, reads it in IDR and filters by month', async ({
     page,
   }) => {
-    const identity = await registerThroughApi(page);
-    const token = await tokenThroughApi(page, identity.email, identity.password);
-    await page.goto('/');
-    await page.evaluate((value) => localStorage.setItem('token', value), token);
+    await signUpThroughApi(page);
     await page.goto('/tools/incomepixels');
 
     await expect(page.getByRole('heading', { level: 1, name: 'Income Pixels' })).toBeVisible();
