@@ -19,6 +19,7 @@ import { portfolioRoutes } from './modules/portfolio/portfolio.routes.js';
 import { gatewayRoutes } from './gateway/gateway.routes.js';
 import { incomeRoutes } from './modules/income/income.routes.js';
 import { accountRoutes } from './modules/account/account.routes.js';
+import { accountService } from './modules/account/account.service.js';
 import { ExportSlots } from './lib/exports.js';
 
 export type RouteEntry = { method: string; url: string; access: Access };
@@ -72,7 +73,15 @@ export async function apiRoutes(app: FastifyInstance, options: ApiOptions) {
     auth: authService({ ...authDeps, signToken: app.signToken }),
     users,
   });
-  await app.register(accountRoutes, { throttle });
+  await app.register(accountRoutes, {
+    account: accountService({
+      db: app.db.kysely,
+      engine: app.db.engine,
+      sessions: app.sessions,
+      throttle,
+      siteName: app.config.siteName,
+    }),
+  });
   await app.register(gamesRoutes);
   await app.register(blogsRoutes);
   await app.register(toolsRoutes);

@@ -8,26 +8,18 @@ import {
 import { ZErrorResponse } from '@nexusplay/contract/errors';
 import { ZMessageResponse } from '@nexusplay/contract/lists';
 import { BEARER } from '../../lib/route-schemas.js';
-import { requireUser, type AuthUser } from '../../plugins/auth.js';
-import type { LoginThrottle } from '../auth/login-throttle.js';
-import { endEverySession } from '../auth/sessions.service.js';
-import { exportAccount } from './account-export.js';
-import { changePassword, checkOwnPassword, deleteOwnAccount } from './account.service.js';
+import { requireUser } from '../../plugins/auth.js';
+import type { accountService } from './account.service.js';
 
-export type AccountRoutesOptions = { throttle: LoginThrottle };
+export type AccountRoutesOptions = { account: ReturnType<typeof accountService> };
 
 const ERRORS = { 400: ZErrorResponse, 401: ZErrorResponse, 429: ZErrorResponse };
 
 /** The signed-in user's own account: password, sessions, deletion and their data. */
 export const accountRoutes: FastifyPluginAsyncZod<AccountRoutesOptions> = async (
   app,
-  { throttle },
+  { account },
 ) => {
-  const db = () => app.db.kysely;
-
-  const checkPassword = (ip: string, user: AuthUser, password: string, field: string) =>
-    checkOwnPassword(db(), throttle, { ip, user, password, field });
-
   app.post(
     '/account/password',
     {
@@ -43,8 +35,7 @@ export const accountRoutes: FastifyPluginAsyncZod<AccountRoutesOptions> = async 
     async (request) => {
       const user = requireUser(request);
       const { current_password: current, new_password: next } = request.body;
-      await checkPassword(request.ip, user, current, 'current_password');
-      const generation = await changePassword(db(), app.sessions, user, next, app.config.siteName);
+      const generation = await account.changePassword(request.ip, user, current, next);
       return { message: 'Password changed.', token: app.signToken(user, generation) };
     },
   );
@@ -61,7 +52,7 @@ export const accountRoutes: FastifyPluginAsyncZod<AccountRoutesOptions> = async 
       },
     },
     async (request) => {
-      await endEverySession(db(), app.sessions, requireUser(request).id);
+      await account.signOutEverywhere(requireUser(request).id);
       return { message: 'Signed out everywhere.' };
     },
   );
@@ -80,15 +71,7 @@ export const accountRoutes: FastifyPluginAsyncZod<AccountRoutesOptions> = async 
     },
     async (request) => {
       const user = requireUser(request);
-      await checkPassword(request.ip, user, request.body.password, 'password');
-      await deleteOwnAccount(
-        db(),
-        app.db.engine,
-        app.sessions,
-        throttle,
-        user,
-        request.body.confirmation,
-      );
+      await account.deleteOwn(request.ip, user, request.body.password, request.body.confirmation);
       return { message: 'Your account has been deleted.' };
     },
   );
@@ -114,7 +97,7 @@ export const accountRoutes: FastifyPluginAsyncZod<AccountRoutesOptions> = async 
     async (request, reply) => {
       const user = requireUser(request);
       app.exportSlots.take(reply, user.id);
-      const { stream } = await exportAccount(db(), user.id);
+      const { stream } = await account.export(user.id);
       return reply
         .type('application/json; charset=utf-8')
         .header('cache-control', 'no-store')

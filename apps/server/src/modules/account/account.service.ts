@@ -13,9 +13,20 @@ import {
   getUserByEmail,
   setPasswordHash,
 } from '../users/users.repository.js';
+import { endEverySession } from '../auth/sessions.service.js';
 import { deleteAccount } from '../users/users.service.js';
+import { exportAccount } from './account-export.js';
 
 type DB = Kysely<Database>;
+
+/** What the account's door needs, given once. */
+export type AccountDeps = {
+  db: DB;
+  engine: Engine;
+  sessions: SessionCache;
+  throttle: LoginThrottle;
+  siteName?: string;
+};
 type Identity = { id: number; email: string; username: string };
 
 export const CURRENT_PASSWORD_WRONG = 'Current password is incorrect.';
@@ -82,4 +93,31 @@ export async function deleteOwnAccount(
     throw badRequest(CONFIRMATION_WRONG, { confirmation: CONFIRMATION_WRONG });
   }
   await deleteAccount(db, engine, sessions, throttle, user.id);
+}
+
+/**
+ * The signed-in user's own account, one door for its routes: each action checks what it needs
+ * (the current password under the sign-in throttle, the typed username) and ends sessions after
+ * its commit.
+ */
+export function accountService({ db, engine, sessions, throttle, siteName }: AccountDeps) {
+  return {
+    /** Checks the current password, sets the new one, and answers the caller's new generation. */
+    async changePassword(ip: string, user: Identity, current: string, next: string) {
+      await checkOwnPassword(db, throttle, {
+        ip,
+        user,
+        password: current,
+        field: 'current_password',
+      });
+      return changePassword(db, sessions, user, next, siteName);
+    },
+    signOutEverywhere: (userId: number) => endEverySession(db, sessions, userId),
+    async deleteOwn(ip: string, user: Identity, password: string, confirmation: string) {
+      await checkOwnPassword(db, throttle, { ip, user, password, field: 'password' });
+      await deleteOwnAccount(db, engine, sessions, throttle, user, confirmation);
+    },
+    /** The user's data as one streamed JSON file (docs/account-export.md). */
+    export: (userId: number) => exportAccount(db, userId),
+  };
 }

@@ -1,24 +1,24 @@
 import { randomBytes } from 'node:crypto';
 import { pino } from 'pino';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { SessionEnd } from '../../src/modules/auth/session-cache.js';
-import { connectRedis } from '../../src/redis/redis.js';
+import type { SessionEnd } from '../../../src/modules/auth/session-cache.js';
+import { connectRedis } from '../../../src/redis/redis.js';
 import {
   COUNT_PROOF_MS,
   LINK_PROOF_MS,
   RedisSessionEnds,
   UNCONFIRMED_WAIT_MS,
-} from '../../src/modules/auth/redis-session-ends.js';
-import { raiseSessionEnds, readSessionEnds } from '../../src/modules/auth/sessions.repository.js';
+} from '../../../src/modules/auth/redis-session-ends.js';
+import { raiseSessionEnds, readSessionEnds } from '../../../src/modules/auth/sessions.repository.js';
 import {
   createChildData,
   startChildServer,
   type ChildData,
   type ChildServer,
-} from '../support/child-server.js';
-import { startFreezingProxy, type FreezingProxy } from '../support/freezing-proxy.js';
-import { dropRedisPrefix, TEST_REDIS_URL } from '../support/shared-pair.js';
-import { createTestDatabase, TEST_ENGINE } from '../support/test-app.js';
+} from '../../support/child-server.js';
+import { startFreezingProxy, type FreezingProxy } from '../../support/freezing-proxy.js';
+import { dropRedisPrefix, TEST_REDIS_URL } from '../../support/shared-pair.js';
+import { createTestDatabase, TEST_ENGINE } from '../../support/test-app.js';
 
 type Answer = { status: number; body: unknown };
 
