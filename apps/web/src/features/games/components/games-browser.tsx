@@ -1,23 +1,18 @@
 import { keepPreviousData, useInfiniteQuery } from '@tanstack/react-query';
 import { useState } from 'react';
-import { Button } from '../../../components/ui/button';
+import { CardGrid } from '../../../components/ui/card-grid';
 import { Page } from '../../../components/ui/page';
 import { SearchField } from '../../../components/ui/search-field';
-import { cx } from '../../../lib/class-names';
 import { useDebouncedValue } from '../../../lib/use-debounced-value';
 import { gamesBrowseQuery } from '../api/get-games';
 import { GameCard, GameCardSkeleton } from './game-card';
 
-/** The widest grid shows four cards a row; the first row is on screen as the page opens. */
-const FIRST_ROW = 4;
-
-/** The /games screen: its grid of cards, loading and empty states, and Load more. */
+/** The /games screen: the search, and the grid of cards with its loading and empty states. */
 export function GamesBrowser() {
   const [search, setSearch] = useState('');
   const q = useDebouncedValue(search.trim());
   // The last results stay on screen while the next search runs, so the grid does not flash.
   const games = useInfiniteQuery({ ...gamesBrowseQuery(q), placeholderData: keepPreviousData });
-  const items = games.data?.pages.flatMap((page) => page.items);
 
   return (
     <Page
@@ -32,49 +27,18 @@ export function GamesBrowser() {
         className="mt-10 max-w-md"
       />
       <div className="mt-10">
-        {games.isPending ? (
-          <ul aria-busy="true" className="grid grid-cols-1 gap-6 sm:grid-cols-2 lg:grid-cols-4">
-            {Array.from({ length: 8 }, (_, index) => (
-              <li key={`placeholder-${index}`}>
-                <GameCardSkeleton />
-              </li>
-            ))}
-          </ul>
-        ) : items === undefined ? null : items.length === 0 ? (
-          <p role="status" className="py-16 text-center text-lg text-slate-300">
-            {q ? 'No games found matching your search.' : 'No games have been added yet.'}
-          </p>
-        ) : (
-          <ul
-            aria-busy={games.isPlaceholderData}
-            className={cx(
-              'grid grid-cols-1 gap-6 transition-opacity sm:grid-cols-2 lg:grid-cols-4',
-              games.isPlaceholderData && 'opacity-60',
-            )}
-          >
-            {items.map((game, index) => (
-              <li key={game.id}>
-                <GameCard
-                  game={game}
-                  headingLevel="h2"
-                  imageLoading={index < FIRST_ROW ? 'eager' : 'lazy'}
-                />
-              </li>
-            ))}
-          </ul>
-        )}
-        {games.hasNextPage ? (
-          <div className="mt-10 flex justify-center">
-            <Button
-              variant="secondary"
-              className="px-6 py-2.5"
-              disabled={games.isFetchingNextPage || games.isPlaceholderData}
-              onClick={() => void games.fetchNextPage()}
-            >
-              {games.isFetchingNextPage ? 'Loading...' : 'Load more'}
-            </Button>
-          </div>
-        ) : null}
+        <CardGrid
+          query={games}
+          items={games.data?.pages.flatMap((page) => page.items)}
+          itemKey={(game) => game.id}
+          renderCard={(game, imageLoading) => (
+            <GameCard game={game} headingLevel="h2" imageLoading={imageLoading} />
+          )}
+          columns={4}
+          skeleton={<GameCardSkeleton />}
+          placeholders={8}
+          emptyText={q ? 'No games found matching your search.' : 'No games have been added yet.'}
+        />
       </div>
     </Page>
   );
