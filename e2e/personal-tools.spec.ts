@@ -35,6 +35,31 @@ async function signInThroughApi(page: Page) {
   return { identity, token };
 }
 
+/** The names of the page's visible controls that the toast saying `text` lies over. */
+async function controlsUnder(page: Page, text: string) {
+  const toast = page.getByText(text, { exact: true });
+  await expect(toast).toBeVisible();
+  const box = (await toast.boundingBox())!;
+  return page.locator('a, button, input, select, textarea, [role="button"]').evaluateAll(
+    (controls, b) =>
+      controls
+        .filter((control) => {
+          const r = control.getBoundingClientRect();
+          const shown =
+            r.width > 0 && r.height > 0 && getComputedStyle(control).visibility !== 'hidden';
+          return (
+            shown &&
+            r.left < b.x + b.width &&
+            b.x < r.right &&
+            r.top < b.y + b.height &&
+            b.y < r.bottom
+          );
+        })
+        .map((control) => control.getAttribute('aria-label') ?? control.textContent ?? ''),
+    box,
+  );
+}
+
 test.describe('personal tools', () => {
   test('a user adds, edits, copies and deletes a wallet', async ({ page }) => {
     await stubClipboard(page);
@@ -55,6 +80,7 @@ test.describe('personal tools', () => {
     await addWallet.getByLabel('Wallet Address').fill(ADDRESS);
     await addWallet.getByRole('button', { name: 'Save' }).click();
     await expect(addWallet).toBeHidden();
+    await expect(page.getByText('Wallet added.')).toBeVisible();
     const walletRow = page.getByRole('row', { name: /Main/ });
     await expect(walletRow.getByText(SHORT_ADDRESS)).toBeVisible();
 
@@ -77,8 +103,39 @@ test.describe('personal tools', () => {
     const confirm = page.getByRole('alertdialog', { name: 'Delete wallet?' });
     await confirm.getByRole('button', { name: 'Delete' }).click();
     await expect(confirm).toBeHidden();
+    await expect(page.getByText('Wallet deleted.')).toBeVisible();
     await expect(page.getByText('No wallets available.')).toBeVisible();
   });
+
+  for (const width of [360, 1366]) {
+    test(`at ${width}px the save and delete toasts leave every control free`, async ({ page }) => {
+      await page.setViewportSize({ width, height: 780 });
+      const { token } = await signInThroughApi(page);
+      for (const n of [1, 2, 3]) {
+        const added = await page.request.post('/api/wallets', {
+          headers: { authorization: `Bearer ${token}` },
+          data: { wallet_name: `Seeded ${n}`, wallet_address: `0x${String(n).repeat(40)}` },
+        });
+        expect(added.status()).toBe(201);
+      }
+      await page.goto('/tools/wallet');
+      await expect(page.getByRole('row', { name: /Seeded 3/ })).toBeVisible();
+
+      await page.getByRole('button', { name: 'Add Wallet' }).click();
+      const addWallet = page.getByRole('dialog', { name: 'Add Wallet' });
+      await addWallet.getByLabel('Wallet Name').fill('Main');
+      await addWallet.getByLabel('Wallet Address').fill(ADDRESS);
+      await addWallet.getByRole('button', { name: 'Save' }).click();
+      await expect(addWallet).toBeHidden();
+      expect(await controlsUnder(page, 'Wallet added.')).toEqual([]);
+
+      await page.getByRole('button', { name: 'Delete Seeded 1' }).click();
+      const confirm = page.getByRole('alertdialog', { name: 'Delete wallet?' });
+      await confirm.getByRole('button', { name: 'Delete' }).click();
+      await expect(confirm).toBeHidden();
+      expect(await controlsUnder(page, 'Wallet deleted.')).toEqual([]);
+    });
+  }
 
   test('the wallet tracker shows the balances the Ronin node holds', async ({ page }) => {
     const { token } = await signInThroughApi(page);
