@@ -5,8 +5,14 @@ import { EXPORTS_PER_INSTANCE, EXPORT_RETRY_AFTER_SECONDS } from '../../src/lib/
 import { loginToken, registerUser } from '../support/accounts.js';
 import { createTestApp, type TestApp } from '../support/test-app.js';
 
-/** Links of each user: an account file of about 1.5 MB, far more than a socket's buffers hold. */
-const LINKS = 5000;
+/**
+ * Links of each user: an account file of about 6 MB. A held download must stay unfinished, so the
+ * file is larger than what the kernel can take off the server's hands for a client that reads
+ * nothing: the send buffer grows up to 4 MB on Linux (net.ipv4.tcp_wmem), the paused receiver's
+ * window stays near 128 kB. With 1.5 MB a fast server could write a whole file into them, end the
+ * download and free its slot before the fifth user asked.
+ */
+const LINKS = 20_000;
 
 /**
  * A download that has begun and is held there: its request is sent on a connection of its own,
