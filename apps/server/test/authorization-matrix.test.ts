@@ -371,6 +371,22 @@ const MATRIX: Record<string, Row> = {
   'GET /api/prices': { expect: everyone(200), request: json('GET', '/api/prices') },
   'GET /api/market': { expect: everyone(200), request: json('GET', '/api/market') },
 
+  // Filtered by the owner's wallet: no one else may read its transfers, admins included.
+  'GET /api/activity': {
+    expect: ownRow(200),
+    request: async (ctx) => ({
+      method: 'GET',
+      url: `/api/activity?wallet_id=${await ownerCreates(ctx, '/api/wallets', { wallet_name: 'W', wallet_address: address() })}`,
+    }),
+  },
+  'GET /api/activity/export': {
+    expect: ownRow(200),
+    request: async (ctx) => ({
+      method: 'GET',
+      url: `/api/activity/export?wallet_id=${await ownerCreates(ctx, '/api/wallets', { wallet_name: 'W', wallet_address: address() })}`,
+    }),
+  },
+
   ...Object.fromEntries(
     (['income-pixels', 'income-axie'] as const).flatMap((name) => [
       [`GET /api/${name}`, { expect: signedIn(200), request: json('GET', `/api/${name}`) }],

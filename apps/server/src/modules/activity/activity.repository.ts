@@ -197,3 +197,140 @@ export async function claimFollowRun(db: DB, follower: string, run: string, now:
     .executeTakeFirst();
   return row !== undefined;
 }
+
+/** Which of a user's transfers a read takes: the user's wallet, the tokens' contracts, a side. */
+export type ActivityFilter = {
+  userId: number;
+  walletId?: number;
+  /** Lower-case contract addresses; only these tokens' transfers are read. */
+  tokens: readonly string[];
+  direction?: 'in' | 'out';
+  /** Only transfers stored up to this id (an export's rows as they were when it began). */
+  upToId?: number;
+};
+
+/** A transfer as one of the user's wallets saw it, with the other side when it is theirs too. */
+export type ActivityRow = {
+  wallet_id: number;
+  wallet_name: string;
+  direction: 'in' | 'out';
+  token: string;
+  amount: string;
+  tx_hash: string;
+  log_index: number;
+  block_number: number;
+  block_time: string;
+  other_address: string;
+  other_wallet_id: number | null;
+  other_wallet_name: string | null;
+};
+
+/**
+ * The user's transfers on one side: each of their wallets joined to the transfers with its address
+ * on that side (the indexes on from_address and to_address of migration 0019), and the other side
+ * looked up among the same user's wallets.
+ */
+function sideOf(db: DB, side: 'in' | 'out', filter: ActivityFilter) {
+  const own = side === 'out' ? 't.from_address' : 't.to_address';
+  const other = side === 'out' ? 't.to_address' : 't.from_address';
+  let query = db
+    .selectFrom('wallets as w')
+    .innerJoin('chain_transfers as t', own, 'w.address')
+    .leftJoin('wallets as o', (join) =>
+      join.onRef('o.address', '=', other).on('o.user_id', '=', filter.userId),
+    )
+    .where('w.user_id', '=', filter.userId)
+    .where('t.token', 'in', [...filter.tokens]);
+  if (filter.walletId !== undefined) query = query.where('w.id', '=', filter.walletId);
+  if (filter.upToId !== undefined) query = query.where('t.id', '<=', filter.upToId);
+  return query.select((eb) => [
+    'w.id as wallet_id',
+    'w.wallet_name as wallet_name',
+    eb.val(side).as('direction'),
+    't.token as token',
+    't.amount as amount',
+    't.tx_hash as tx_hash',
+    't.log_index as log_index',
+    't.block_number as block_number',
+    't.block_time as block_time',
+    eb.ref(other).as('other_address'),
+    'o.id as other_wallet_id',
+    'o.wallet_name as other_wallet_name',
+  ]);
+}
+
+/** Both sides the filter asks for, as one set of rows. */
+function activityRows(db: DB, filter: ActivityFilter) {
+  if (filter.direction) return sideOf(db, filter.direction, filter);
+  return sideOf(db, 'out', filter).unionAll(sideOf(db, 'in', filter));
+}
+
+/**
+ * A page of the user's transfers, newest first (block, log; a transfer between two of their
+ * wallets is out of one before in to the other).
+ */
+export async function activityPage(
+  db: DB,
+  filter: ActivityFilter,
+  page: { offset: number; limit: number },
+): Promise<ActivityRow[]> {
+  if (filter.tokens.length === 0) return [];
+  const rows = await db
+    .selectFrom(activityRows(db, filter).as('a'))
+    .selectAll()
+    .orderBy('block_number', 'desc')
+    .orderBy('log_index', 'desc')
+    .orderBy('direction', 'desc')
+    .orderBy('wallet_id')
+    .offset(page.offset)
+    .limit(page.limit)
+    .execute();
+  return rows.map((row) => ({
+    ...row,
+    direction: row.direction as 'in' | 'out',
+    block_number: Number(row.block_number),
+    log_index: Number(row.log_index),
+    wallet_id: Number(row.wallet_id),
+    other_wallet_id: row.other_wallet_id === null ? null : Number(row.other_wallet_id),
+  }));
+}
+
+/** How many of the user's transfers the filter takes. */
+export async function activityTotal(db: DB, filter: ActivityFilter) {
+  if (filter.tokens.length === 0) return 0;
+  const row = await db
+    .selectFrom(activityRows(db, filter).as('a'))
+    .select((eb) => eb.fn.countAll().as('n'))
+    .executeTakeFirstOrThrow();
+  return Number(row.n);
+}
+
+/** The id of the last transfer stored (0 when none is). */
+export async function lastTransferId(db: DB) {
+  const row = await db
+    .selectFrom('chain_transfers')
+    .select((eb) => eb.fn.max('id').as('id'))
+    .executeTakeFirst();
+  return Number(row?.id ?? 0);
+}
+
+/** Whether the wallet is one of the user's. */
+export async function ownsWallet(db: DB, userId: number, walletId: number) {
+  const row = await db
+    .selectFrom('wallets')
+    .select('id')
+    .where('id', '=', walletId)
+    .where('user_id', '=', userId)
+    .executeTakeFirst();
+  return row !== undefined;
+}
+
+/** The follower's furthest cursor: the last block read in full, and when it was. */
+export function latestCursor(db: DB) {
+  return db
+    .selectFrom('chain_follow_cursors')
+    .select(['last_block', 'updated_at'])
+    .orderBy('updated_at', 'desc')
+    .limit(1)
+    .executeTakeFirst();
+}

@@ -1,6 +1,27 @@
 import type { Kysely } from 'kysely';
+import type {
+  TActivityExportQuery,
+  TActivityItem,
+  TActivityQuery,
+} from '@nexusplay/contract/activity';
+import { ACTIVITY_PAGE_DEFAULT } from '@nexusplay/contract/activity';
+import type { RoninToken } from '../../config.js';
 import type { Database } from '../../db/schema.js';
 import {
+  nearestDailyValue,
+  readDailyValues,
+  type DailySeries,
+} from '../../gateway/daily-rates.repository.js';
+import { badRequest, notFound } from '../../lib/app-error.js';
+import { dayIn } from '../../lib/dates.js';
+import {
+  activityPage,
+  activityTotal,
+  lastTransferId,
+  latestCursor,
+  ownsWallet,
+  type ActivityFilter,
+  type ActivityRow,
   anyTrackedAddress,
   backfillsEndingAt,
   claimFollowRun,
@@ -21,7 +42,11 @@ import {
 
 type DB = Kysely<Database>;
 
-export type ActivityDeps = { db: DB };
+/**
+ * What the activity needs from the app: the database, and for reading it the configured tokens
+ * (RONIN_TOKENS: symbols and decimals) and the time zone whose calendar days prices are kept by.
+ */
+export type ActivityDeps = { db: DB; tokens?: readonly RoninToken[]; timeZone?: string };
 
 /** Where the follower stands on a chain: its cursor and the addresses it follows. */
 export type FollowState = { cursor: number; followed: FollowedAddress[] };
@@ -135,9 +160,161 @@ function storeBackfill(
   );
 }
 
+/** A raw uint256 amount in token units, exactly: "1500000" of a 6-decimal token is "1.5". */
+export function tokenUnits(raw: string, decimals: number) {
+  const digits = BigInt(raw).toString();
+  if (decimals === 0) return digits;
+  const padded = digits.padStart(decimals + 1, '0');
+  const whole = padded.slice(0, -decimals);
+  const fraction = padded.slice(-decimals).replace(/0+$/, '');
+  return fraction ? `${whole}.${fraction}` : whole;
+}
+
+/** The daily price history's series of a token, for the tokens it keeps (the income tokens). */
+const PRICE_SERIES: Record<string, DailySeries> = { PIXEL: 'pixels', AXS: 'axs' };
+
+const round = (value: number, decimals: number) =>
+  Math.round(value * 10 ** decimals) / 10 ** decimals;
+
+/** A day's figures as kept: token prices by series and day, USD→IDR rates by day. */
+type KnownFigures = { prices: Map<string, number>; rates: Map<string, number> };
+
+/**
+ * The figures kept for the days of `rows` (calendar days in `timeZone`), read from the daily
+ * history only: nothing is asked of the price or rate services here. A day without its own rate
+ * takes the nearest day's, as income records do.
+ */
+async function knownFigures(db: DB, days: { series?: DailySeries; day: string }[]) {
+  const figures: KnownFigures = { prices: new Map(), rates: new Map() };
+  if (days.length === 0) return figures;
+  const sorted = days.map((entry) => entry.day).sort();
+  const [first, last] = [sorted[0]!, sorted[sorted.length - 1]!];
+  const series = new Set(days.flatMap((entry) => (entry.series ? [entry.series] : [])));
+  for (const name of series) {
+    for (const row of await readDailyValues(db, name, first, last)) {
+      if (row.value !== null) figures.prices.set(`${name}:${row.day}`, row.value);
+    }
+  }
+  for (const row of await readDailyValues(db, 'usd-idr', first, last)) {
+    if (row.value !== null) figures.rates.set(row.day, row.value);
+  }
+  for (const day of new Set(sorted)) {
+    if (figures.rates.has(day)) continue;
+    const nearest = await nearestDailyValue(db, 'usd-idr', day);
+    if (nearest) figures.rates.set(day, nearest.value);
+  }
+  return figures;
+}
+
+/** The user's transfers as items: exact amounts, the other side, values at the day's figures. */
+async function activityItems(
+  db: DB,
+  rows: readonly ActivityRow[],
+  tokens: ReadonlyMap<string, RoninToken>,
+  timeZone: string,
+): Promise<TActivityItem[]> {
+  const dated = rows.map((row) => {
+    const token = tokens.get(row.token)!;
+    return {
+      row,
+      token,
+      day: dayIn(timeZone, new Date(row.block_time)),
+      series: PRICE_SERIES[token.symbol],
+    };
+  });
+  const figures = await knownFigures(db, dated);
+  return dated.map(({ row, token, day, series }) => {
+    const amount = tokenUnits(row.amount, token.decimals);
+    const price = series ? figures.prices.get(`${series}:${day}`) : undefined;
+    const rate = figures.rates.get(day);
+    const usd = price === undefined ? null : Number(amount) * price;
+    return {
+      wallet: { id: row.wallet_id, name: row.wallet_name },
+      token: token.symbol,
+      direction: row.direction,
+      amount,
+      counterparty:
+        row.other_wallet_id !== null
+          ? { wallet_id: row.other_wallet_id, wallet_name: row.other_wallet_name ?? '' }
+          : { address: row.other_address },
+      tx_hash: row.tx_hash,
+      log_index: row.log_index,
+      block_number: row.block_number,
+      time: new Date(row.block_time).toISOString(),
+      value_usd: usd === null ? null : round(usd, 6),
+      value_idr: usd === null || rate === undefined ? null : round(usd * rate, 2),
+      price_pending: usd === null || rate === undefined,
+    };
+  });
+}
+
+/** An activity item as a CSV row needs it: with its place in the export as its id. */
+export type ActivityExportRow = TActivityItem & { id: number };
+
 /** The chain's transfers to and from tracked wallets: what the follower stores, and where it is. */
-export function activityService({ db }: ActivityDeps) {
+export function activityService({ db, tokens = [], timeZone = 'UTC' }: ActivityDeps) {
+  const bySymbol = new Map(tokens.map((token) => [token.symbol, token]));
+  const byAddress = new Map(tokens.map((token) => [token.address.toLowerCase(), token]));
+
+  /** The repository's filter of a query: an unknown token is refused, another's wallet unknown. */
+  async function filterOf(userId: number, query: TActivityExportQuery): Promise<ActivityFilter> {
+    let addresses = [...byAddress.keys()];
+    if (query.token !== undefined) {
+      const token = bySymbol.get(query.token);
+      if (!token) {
+        const message = `token must be one of ${[...bySymbol.keys()].join(', ')}.`;
+        throw badRequest(message, { token: message });
+      }
+      addresses = [token.address.toLowerCase()];
+    }
+    if (query.wallet_id !== undefined && !(await ownsWallet(db, userId, query.wallet_id))) {
+      throw notFound('This wallet does not exist.');
+    }
+    return { userId, walletId: query.wallet_id, tokens: addresses, direction: query.direction };
+  }
+
+  /** How current the activity is: the follower's cursor, null before its first pass. */
+  async function asOf() {
+    const cursor = await latestCursor(db);
+    return cursor
+      ? { block: cursor.last_block, time: new Date(cursor.updated_at).toISOString() }
+      : null;
+  }
+
   return {
+    /**
+     * A page of the user's activity, newest first, with the total the filter takes and how
+     * current it is.
+     */
+    async list(userId: number, query: TActivityQuery) {
+      const filter = await filterOf(userId, query);
+      const limit = query.limit ?? ACTIVITY_PAGE_DEFAULT;
+      const offset = ((query.page ?? 1) - 1) * limit;
+      const [rows, total, cursor] = await Promise.all([
+        activityPage(db, filter, { offset, limit }),
+        activityTotal(db, filter),
+        asOf(),
+      ]);
+      return { data: await activityItems(db, rows, byAddress, timeZone), total, as_of: cursor };
+    },
+
+    /**
+     * The reader of an export's pages: the filter's rows as they were when it began (transfers
+     * stored since are left out, so the pages neither skip nor repeat a row), each with its place.
+     */
+    async exportPages(userId: number, query: TActivityExportQuery) {
+      const filter = { ...(await filterOf(userId, query)), upToId: await lastTransferId(db) };
+      return async (after: number, limit: number): Promise<ActivityExportRow[]> => {
+        const rows = await activityPage(db, filter, { offset: after, limit });
+        const items = await activityItems(db, rows, byAddress, timeZone);
+        return items.map((item, index) => ({ ...item, id: after + index + 1 }));
+      };
+    },
+
+    /** The CSV file's name: today in the time zone. */
+    exportName: () => `activity-${dayIn(timeZone)}.csv`,
+
+
     hasTrackedAddresses: () => anyTrackedAddress(db),
     followTracked: (chainId: number, safeBlock: number, backfillBlocks: number) =>
       followTracked(db, chainId, safeBlock, backfillBlocks),
