@@ -222,6 +222,7 @@ describe('the game form', () => {
     // The table reads the list again and shows the new game.
     expect(await screen.findByRole('cell', { name: 'Big Time' })).toBeInTheDocument();
     expect(screen.getByText('Showing 1–3 of 3')).toBeInTheDocument();
+    expect(screen.getByText('Game added.')).toBeInTheDocument();
   });
 
   it('refuses a file that is not an image before sending anything', async () => {
@@ -269,6 +270,7 @@ describe('the game form', () => {
     // The table reads the list again and shows the game as saved.
     expect(await screen.findByRole('cell', { name: 'Pixels Online' })).toBeInTheDocument();
     expect(cell('Pixels')).not.toBeInTheDocument();
+    expect(screen.getByText('Game updated.')).toBeInTheDocument();
   });
 
   it("shows the server's field messages under the fields and other failures above", async () => {

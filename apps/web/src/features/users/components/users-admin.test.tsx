@@ -128,6 +128,8 @@ describe('Manage Users', { timeout: 15_000 }, () => {
     await user.click(form.getByRole('button', { name: 'Save' }));
 
     const created = within(await screen.findByRole('dialog', { name: 'User Created' }));
+    // The password dialog is the confirmation; no toast says it a second time.
+    expect(screen.queryByText('User updated.')).not.toBeInTheDocument();
     expect(sentBody(fetchMock, callsMade(fetchMock).indexOf('POST /api/users'))).toEqual({
       username: 'citra',
       email: 'citra@example.com',
@@ -249,6 +251,20 @@ describe('Manage Users', { timeout: 15_000 }, () => {
       email: 'player.one@example.com',
       role: 'admin',
     });
+    expect(screen.getByText('User updated.')).toBeInTheDocument();
+  });
+
+  it('deletes an account after confirmation and says so in the toast', async () => {
+    const fetchMock = stubUsersAdmin(({ method }) =>
+      method === 'DELETE' ? { status: 200, body: { message: 'Deleted.' } } : undefined,
+    );
+    const { user } = await openPage();
+    await user.click(screen.getByRole('button', { name: 'Delete playerone' }));
+    const dialog = within(await screen.findByRole('alertdialog', { name: 'Delete user?' }));
+    await user.click(dialog.getByRole('button', { name: 'Delete' }));
+    await vi.waitFor(() => expect(screen.queryByRole('alertdialog')).not.toBeInTheDocument());
+    expect(callsMade(fetchMock)).toContain('DELETE /api/users/7');
+    expect(screen.getByText('User deleted.')).toBeInTheDocument();
   });
 
   it('shows the server’s reason in the dialog when a delete is refused', async () => {
@@ -263,5 +279,6 @@ describe('Manage Users', { timeout: 15_000 }, () => {
     const dialog = within(await screen.findByRole('alertdialog', { name: 'Delete user?' }));
     await user.click(dialog.getByRole('button', { name: 'Delete' }));
     expect(await dialog.findByRole('alert')).toHaveTextContent(reason);
+    expect(screen.queryByText('User deleted.')).not.toBeInTheDocument();
   });
 });
