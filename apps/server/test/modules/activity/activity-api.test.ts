@@ -1,5 +1,8 @@
+import { EventEmitter } from 'node:events';
+import type { FastifyReply } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { TActivityItem, TActivityPage } from '@nexusplay/contract/activity';
+import { EXPORT_RETRY_AFTER_SECONDS, type ExportSlots } from '../../../src/lib/exports.js';
 import { activityService, tokenUnits } from '../../../src/modules/activity/activity.service.js';
 import {
   insertTransfers,
@@ -33,6 +36,7 @@ describe('the activity API', () => {
   const VAULT = address(2);
   const BOB = address(3);
   const STRANGER = address(99);
+  let slots: ExportSlots | undefined;
 
   const addWallet = async (token: string, name: string, wallet_address: string) => {
     const res = await t.app.inject({
@@ -81,7 +85,14 @@ describe('the activity API', () => {
     list.map((item) => `${item.block_number}:${item.wallet.name}:${item.direction}`);
 
   beforeAll(async () => {
-    t = await createTestApp({ env: { RONIN_TOKENS, TIME_ZONE: 'UTC' } });
+    t = await createTestApp({
+      env: { RONIN_TOKENS, TIME_ZONE: 'UTC' },
+      // The API's export slots, as its routes see them.
+      beforeReady: (app) =>
+        app.addHook('onRequest', async (request) => {
+          slots ??= request.server.exportSlots;
+        }),
+    });
     alice = await signInUser(t.app);
     bob = await signInUser(t.app);
     wallets.farm = await addWallet(alice.token, 'Farm wallet', FARM);
@@ -250,5 +261,32 @@ describe('the activity API', () => {
     });
     expect(bobs.body.trim().split(/\r?\n/)).toHaveLength(3);
     expect(bobs.body).not.toContain('Farm wallet');
+  });
+
+  it('shares the download slots of the other exports: a user’s second download waits (429)', async () => {
+    // A download of Alice's still being sent: her slot is taken until its reply closes.
+    const raw = new EventEmitter();
+    const held = { header: () => held, raw } as unknown as FastifyReply;
+    slots!.take(held, alice.id);
+    try {
+      const res = await t.app.inject({
+        method: 'GET',
+        url: '/api/activity/export',
+        headers: bearer(alice.token),
+      });
+      expect(res.statusCode).toBe(429);
+      expect(res.headers['retry-after']).toBe(String(EXPORT_RETRY_AFTER_SECONDS));
+      expect(res.json().message).toBe(
+        'Your previous download is still being prepared. Try again when it has finished.',
+      );
+    } finally {
+      raw.emit('close');
+    }
+    const res = await t.app.inject({
+      method: 'GET',
+      url: '/api/activity/export',
+      headers: bearer(alice.token),
+    });
+    expect(res.statusCode).toBe(200);
   });
 });
