@@ -289,4 +289,17 @@ describe('the activity API', () => {
     });
     expect(res.statusCode).toBe(200);
   });
+
+  it('is in the OpenAPI document, with its filter', async () => {
+    const doc = (await t.app.inject({ method: 'GET', url: '/api/docs/json' })).json<{
+      paths: Record<string, { get?: { parameters?: { name: string }[] } }>;
+    }>();
+    for (const path of ['/api/activity', '/api/activity/export']) {
+      const names = doc.paths[path]?.get?.parameters?.map((parameter) => parameter.name);
+      expect(names, path).toEqual(expect.arrayContaining(['wallet_id', 'token', 'direction']));
+    }
+    expect(doc.paths['/api/activity']!.get!.parameters!.map((p) => p.name)).toEqual(
+      expect.arrayContaining(['page', 'limit']),
+    );
+  });
 });
