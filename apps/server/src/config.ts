@@ -214,7 +214,8 @@ export const ZEnv = z.object({
   // The follower of the chain's token transfers (modules/activity): how often it looks, how far
   // back a new wallet is read, how many blocks it stays behind the head, and the most blocks and
   // addresses one eth_getLogs asks for (the public node refuses ranges over 200 blocks).
-  ACTIVITY_POLL: ZDuration.default(30),
+  // `off` runs no follower on this instance.
+  ACTIVITY_POLL: z.union([z.literal('off').transform(() => 0), ZDuration]).default(30),
   ACTIVITY_BACKFILL_DAYS: z.coerce.number().int().min(0).max(365).default(7),
   RONIN_CONFIRMATIONS: z.coerce.number().int().min(0).max(10_000).default(10),
   RONIN_LOGS_RANGE: z.coerce.number().int().min(1).max(100_000).default(200),

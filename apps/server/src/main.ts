@@ -90,7 +90,7 @@ async function main() {
 
   const address = await app.listen({ port: config.port, host: config.host });
   snapshots.start();
-  activity.start();
+  if (config.activity.pollMs > 0) activity.start();
   console.log(`${config.siteName} is serving on ${address} (${db.engine})`);
 }
 

@@ -15,6 +15,13 @@ describe('loadConfig', () => {
     expect(config.dataDir).toMatch(/data$/);
   });
 
+  it('follows the chain every 30 s by default, at another pace when given one, and not at all when off', () => {
+    expect(loadConfig({}).activity.pollMs).toBe(30_000);
+    expect(loadConfig({ ACTIVITY_POLL: '5m' }).activity.pollMs).toBe(300_000);
+    expect(loadConfig({ ACTIVITY_POLL: 'off' }).activity.pollMs).toBe(0);
+    expect(() => loadConfig({ ACTIVITY_POLL: '0' })).toThrow(ConfigError);
+  });
+
   it('has gateway defaults that fit the free plans of the default services', () => {
     const { gateway } = loadConfig({});
     const monthMs = 31 * 86_400_000;
