@@ -7,7 +7,10 @@ const postgresUrl = process.env.TEST_DATABASE_URL;
  * the server, so they measure it only on an otherwise idle machine: they run alone, after the
  * rest (vitest.hostile.config.ts, `npm run test:hostile`), never beside the other test files.
  */
-const HOSTILE_FILES = ['test/modules/uploads/hostile-files.test.ts', 'test/modules/account/hostile-exports.test.ts'];
+const HOSTILE_FILES = [
+  'test/modules/uploads/hostile-files.test.ts',
+  'test/modules/account/hostile-exports.test.ts',
+];
 
 type Suite = 'server' | 'hostile';
 

@@ -20,7 +20,13 @@ import { createTestDatabase, TEST_ENGINE, type TestDatabase } from '../support/t
  *     npx vitest run --project server-postgres apps/server/test/db/migration-schema.test.ts
  */
 
-const FIXTURE = path.join(import.meta.dirname, '..', 'support', 'fixtures', `schema.${TEST_ENGINE}.json`);
+const FIXTURE = path.join(
+  import.meta.dirname,
+  '..',
+  'support',
+  'fixtures',
+  `schema.${TEST_ENGINE}.json`,
+);
 /** '1' writes the dump through every migration; a migration's name, only through that one. */
 const WRITE = process.env.SCHEMA_DUMP_WRITE;
 const REGENERATE =

@@ -1,9 +1,5 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import {
-  ZActivityExportQuery,
-  ZActivityPage,
-  ZActivityQuery,
-} from '@nexusplay/contract/activity';
+import { ZActivityExportQuery, ZActivityPage, ZActivityQuery } from '@nexusplay/contract/activity';
 import { ZErrorResponse } from '@nexusplay/contract/errors';
 import { TOTAL_COUNT_HEADER } from '@nexusplay/contract/wire-constants';
 import { sendCsvExport } from '../../lib/exports.js';

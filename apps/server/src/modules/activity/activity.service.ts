@@ -314,7 +314,6 @@ export function activityService({ db, tokens = [], timeZone = 'UTC' }: ActivityD
     /** The CSV file's name: today in the time zone. */
     exportName: () => `activity-${dayIn(timeZone)}.csv`,
 
-
     hasTrackedAddresses: () => anyTrackedAddress(db),
     followTracked: (chainId: number, safeBlock: number, backfillBlocks: number) =>
       followTracked(db, chainId, safeBlock, backfillBlocks),

@@ -9,7 +9,10 @@ import {
   RedisSessionEnds,
   UNCONFIRMED_WAIT_MS,
 } from '../../../src/modules/auth/redis-session-ends.js';
-import { raiseSessionEnds, readSessionEnds } from '../../../src/modules/auth/sessions.repository.js';
+import {
+  raiseSessionEnds,
+  readSessionEnds,
+} from '../../../src/modules/auth/sessions.repository.js';
 import {
   createChildData,
   startChildServer,
