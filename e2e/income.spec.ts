@@ -1,6 +1,9 @@
 import fs from 'node:fs';
 import { expect, signUpThroughApi, test } from './fixtures.js';
 
+/** The e2e server's TIME_ZONE: it sets none, so the server's default. */
+const SERVER_TIME_ZONE = 'Asia/Jakarta';
+
 /**
  * The e2e server cannot reach the price services, so the price card shows SPEC 8's fallbacks (a
  * token price of 0 and 15,000 rupiah per dollar, marked stale) and a record, which is valued at
@@ -65,12 +68,15 @@ test.describe('Income Pixels', () => {
     await expect(totals).toContainText('Not counted: 1 record');
     await month.selectOption('All Months');
 
-    // Left empty, the date is the server's today (UTC).
+    // Left empty, the date is the server's today in its TIME_ZONE (the default, Asia/Jakarta,
+    // here): from 17:00 UTC that is already tomorrow in UTC's calendar.
     await page.getByRole('button', { name: 'Add Income' }).click();
     await form.getByLabel('Expense description').fill('Seeds');
     await form.getByRole('button', { name: 'Save' }).click();
     await expect(form).toBeHidden();
-    const today = new Date().toISOString().slice(0, 10);
+    const today = new Intl.DateTimeFormat('en-CA', { timeZone: SERVER_TIME_ZONE }).format(
+      new Date(),
+    );
     // Written as the page writes a day: long, in the browser's locale.
     const todayShown = await page.evaluate(
       (day) =>
