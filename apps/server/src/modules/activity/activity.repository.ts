@@ -1,21 +1,11 @@
-import type { Kysely } from 'kysely';
-import type { Database } from '../../db/schema.js';
+import type { Insertable, Kysely } from 'kysely';
+import type { ChainTransfersTable, Database } from '../../db/schema.js';
 import { batches } from '../../lib/row-import.js';
 
 type DB = Kysely<Database>;
 
-/** A transfer as stored: one ERC-20 Transfer log of a configured token. */
-export type TransferRow = {
-  chain_id: number;
-  tx_hash: string;
-  log_index: number;
-  block_number: number;
-  block_time: string;
-  token: string;
-  from_address: string;
-  to_address: string;
-  amount: string;
-};
+/** A transfer as stored: one ERC-20 Transfer log of a configured token (the table's row). */
+export type TransferRow = Omit<Insertable<ChainTransfersTable>, 'id'>;
 
 /** A followed address and the part of its backfill still to read. */
 export type FollowedAddress = { address: string; backfill_next: number; backfill_last: number };
