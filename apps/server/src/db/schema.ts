@@ -176,6 +176,8 @@ export interface IncomeRecordsTable {
   converted_expense: string;
   /** Income minus expense in USD; null while the price is pending. */
   net_income: number | null;
+  /** The chain transfer the record was added from; null for one typed by hand. */
+  chain_transfer_id: number | null;
   created_at: Timestamp;
   updated_at: Timestamp;
 }
@@ -261,6 +263,32 @@ export interface ChainTransfersTable {
   amount: string;
 }
 
+/** A transfer a user no longer wants offered as income. */
+export interface IncomeSuggestionIgnoresTable {
+  user_id: number;
+  chain_transfer_id: number;
+  ignored_at: Timestamp;
+}
+
+/** A wallet whose incoming transfers of an income token become income records without a click. */
+export interface WalletIncomeAutoTable {
+  wallet_id: number;
+  token: 'pixels' | 'axs';
+  created_at: Timestamp;
+}
+
+/** A notification for one user, shown in the bell beside the admins' broadcasts. */
+export interface UserNotificationsTable {
+  id: Generated<number>;
+  user_id: number;
+  title: string;
+  message: string;
+  /** The transfer it tells of, told once per user; null for any other notification. */
+  chain_transfer_id: number | null;
+  created_at: Timestamp;
+  read_at: Timestamp | null;
+}
+
 /** The last block the follower read in full on a chain, for every followed address. */
 export interface ChainFollowCursorsTable {
   chain_id: number;
@@ -322,6 +350,9 @@ export interface Database {
   chain_follow_cursors: ChainFollowCursorsTable;
   chain_follow_addresses: ChainFollowAddressesTable;
   chain_follow_runs: ChainFollowRunsTable;
+  income_suggestion_ignores: IncomeSuggestionIgnoresTable;
+  wallet_income_auto: WalletIncomeAutoTable;
+  user_notifications: UserNotificationsTable;
 }
 
 export type UserRow = Selectable<UsersTable>;

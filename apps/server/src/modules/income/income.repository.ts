@@ -29,7 +29,7 @@ type Row = Pick<IncomeRecordsTable, Exclude<(typeof COLUMNS)[number], 'id'>> & {
 
 export type IncomeValues = Omit<
   IncomeRecordsTable,
-  'id' | 'user_id' | 'token' | 'created_at' | 'updated_at'
+  'id' | 'user_id' | 'token' | 'created_at' | 'updated_at' | 'chain_transfer_id'
 >;
 
 /** The record as the pages read it: the amount as `income` and under the token's own name. */
