@@ -294,6 +294,8 @@ export interface ChainFollowCursorsTable {
   chain_id: number;
   last_block: number;
   updated_at: string;
+  /** The time of last_block's block (ISO 8601 UTC); null until the follower next moves it. */
+  last_block_time: ColumnType<string | null, string | null | undefined, string | null>;
 }
 
 /** A followed address and the blocks of its backfill still to read (none once next > last). */

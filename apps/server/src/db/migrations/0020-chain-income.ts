@@ -4,6 +4,13 @@ import { addIdColumn, columnType, type MigrationEngine } from '../migration-help
 export async function up(db: Kysely<unknown>, engine: MigrationEngine): Promise<void> {
   const timestamp = columnType(engine, 'timestamp');
 
+  // The time of the cursor's block (ISO 8601 UTC), for "as of block N, <time>"; null until the
+  // follower next moves it.
+  await db.schema
+    .alterTable('chain_follow_cursors')
+    .addColumn('last_block_time', 'varchar(24)')
+    .execute();
+
   // An income record added from a transfer the chain logged: which one, so that it is added once
   // per user however often it is accepted (two tabs, a double click, the automatic adding). Null
   // for a record typed by hand; the unique index takes no notice of nulls on either engine.
