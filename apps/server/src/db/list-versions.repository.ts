@@ -1,7 +1,8 @@
+import type { Kysely } from 'kysely';
 import { compiledOnceNow } from './compiled-once.js';
 import type { Db } from './database.js';
 import { mapValueOrPromise } from '../lib/value-or-promise.js';
-import type { VersionedList } from './schema.js';
+import type { Database, VersionedList } from './schema.js';
 
 /** The user whose versions are the shared lists' (migration 0015). */
 const SHARED_OWNER = 0;
@@ -39,4 +40,27 @@ export function listVersionsReader({ own, shared = [] }: AnswerSources) {
       for (const row of rows) text += `${row.list}/${row.user_id}:${row.version};`;
       return text;
     });
+}
+
+/**
+ * Raises the versions of `list` for `userIds`, for a table no trigger versions: call it inside
+ * the transaction that writes the rows, so no kept answer outlives the write.
+ */
+export async function raiseListVersions(
+  db: Kysely<Database>,
+  list: VersionedList,
+  userIds: readonly number[],
+) {
+  // One row per user: PostgreSQL refuses an upsert that touches a row twice.
+  const owners = [...new Set(userIds)];
+  if (owners.length === 0) return;
+  await db
+    .insertInto('list_versions')
+    .values(owners.map((user_id) => ({ list, user_id, version: 1 })))
+    .onConflict((oc) =>
+      oc
+        .columns(['list', 'user_id'])
+        .doUpdateSet((eb) => ({ version: eb(eb.ref('list_versions.version'), '+', 1) })),
+    )
+    .execute();
 }

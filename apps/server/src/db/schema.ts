@@ -210,8 +210,18 @@ export interface ListVersionsTable {
   version: number;
 }
 
+/**
+ * The lists with a version. user_notifications has no trigger (it came after migration 0015, and
+ * migrations are frozen): modules/notifications' repository, its only writer, raises its version in
+ * the same statement's transaction (raiseListVersions); deleting a user raises it as it does all.
+ */
 export type VersionedList =
-  'wallets' | 'links' | 'income_records' | 'notification_reads' | 'notifications';
+  | 'wallets'
+  | 'links'
+  | 'income_records'
+  | 'notification_reads'
+  | 'notifications'
+  | 'user_notifications';
 
 export interface RevokedTokensTable {
   jti: string;

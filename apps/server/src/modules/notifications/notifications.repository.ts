@@ -3,6 +3,7 @@ import { LIST_CAP } from '@nexusplay/contract/lists';
 import type { TNotification } from '@nexusplay/contract/notifications';
 import { nowTimestamp } from '../../db/codecs.js';
 import { isForeignKeyViolation } from '../../db/errors.js';
+import { raiseListVersions } from '../../db/list-versions.repository.js';
 import { compiledPageWithTotal } from '../../db/paged-list.js';
 import type { Database } from '../../db/schema.js';
 
@@ -136,4 +137,37 @@ export async function markRead(db: DB, userId: number, ids: readonly number[]) {
     if (!isForeignKeyViolation(error)) throw error;
     await insert();
   }
+}
+
+/** A personal notification to store: for one user, about a chain transfer or about nothing. */
+export type NewUserNotification = {
+  user_id: number;
+  title: string;
+  message: string;
+  chain_transfer_id: number | null;
+  created_at: string;
+};
+
+/**
+ * Stores personal notifications, each transfer told to a user once (a second insert of the same
+ * user and transfer is skipped), and raises their users' version of the list in the same
+ * transaction, so their next bell read shows them. Answers how many were stored.
+ */
+export async function insertUserNotifications(
+  db: DB,
+  rows: readonly NewUserNotification[],
+): Promise<number> {
+  if (rows.length === 0) return 0;
+  const stored = await db
+    .insertInto('user_notifications')
+    .values(rows.map((row) => ({ ...row, read_at: null })))
+    .onConflict((oc) => oc.columns(['user_id', 'chain_transfer_id']).doNothing())
+    .returning('user_id')
+    .execute();
+  await raiseListVersions(
+    db,
+    'user_notifications',
+    stored.map((row) => row.user_id),
+  );
+  return stored.length;
 }

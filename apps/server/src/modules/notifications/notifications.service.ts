@@ -5,11 +5,15 @@ import {
   countUnreadFor,
   deleteNotification,
   insertNotification,
+  insertUserNotifications,
   isReadBy,
   listNotificationsFor,
   markRead,
   updateNotification,
+  type NewUserNotification,
 } from './notifications.repository.js';
+
+export type { NewUserNotification };
 
 /** What the notifications module needs from the app. */
 export type NotificationsDeps = { db: Kysely<Database> };
@@ -47,4 +51,14 @@ export function notificationsService({ db }: NotificationsDeps) {
       if (!(await deleteNotification(db, id))) throw notFound(NOT_FOUND);
     },
   };
+}
+
+/**
+ * Tells users something personally, in their bell beside the admins' broadcasts: the door other
+ * modules use. `db` may be the caller's transaction, so the notifications commit with what they
+ * tell of; a user and transfer already told is skipped. Their users' next bell read shows them.
+ * Answers how many were stored.
+ */
+export function tellUsers(db: Kysely<Database>, rows: readonly NewUserNotification[]) {
+  return insertUserNotifications(db, rows);
 }
