@@ -18,6 +18,7 @@ import { walletsRoutes } from './modules/wallets/wallets.routes.js';
 import { portfolioRoutes } from './modules/portfolio/portfolio.routes.js';
 import { gatewayRoutes } from './gateway/gateway.routes.js';
 import { incomeRoutes } from './modules/income/income.routes.js';
+import { incomeSuggestionRoutes } from './modules/income/income-suggestions.routes.js';
 import { activityRoutes } from './modules/activity/activity.routes.js';
 import { accountRoutes } from './modules/account/account.routes.js';
 import { accountService } from './modules/account/account.service.js';
@@ -95,6 +96,8 @@ export async function apiRoutes(app: FastifyInstance, options: ApiOptions) {
   await app.register(gatewayRoutes);
   await app.register(incomeRoutes('pixels', '/income-pixels'));
   await app.register(incomeRoutes('axs', '/income-axie'));
+  await app.register(incomeSuggestionRoutes('pixels', '/income-pixels'));
+  await app.register(incomeSuggestionRoutes('axs', '/income-axie'));
   await app.register(activityRoutes);
 }
 

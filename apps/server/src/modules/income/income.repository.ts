@@ -9,7 +9,7 @@ import { ownRowsAfter } from '../personal-list/personal-list.repository.js';
 type DB = Kysely<Database>;
 
 /** A record's columns, in the order the account file shows them (docs/account-export.md). */
-const COLUMNS = [
+export const COLUMNS = [
   'id',
   'token',
   'amount',
@@ -25,7 +25,7 @@ const COLUMNS = [
   'created_at',
 ] as const;
 
-type Row = Pick<IncomeRecordsTable, Exclude<(typeof COLUMNS)[number], 'id'>> & { id: number };
+export type Row = Pick<IncomeRecordsTable, Exclude<(typeof COLUMNS)[number], 'id'>> & { id: number };
 
 export type IncomeValues = Omit<
   IncomeRecordsTable,
