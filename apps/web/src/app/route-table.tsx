@@ -118,6 +118,18 @@ export function createRoutes(queryClient: QueryClient): RouteObject[] {
               ],
             },
             {
+              path: 'activity',
+              Component: RequireUser,
+              children: [
+                {
+                  index: true,
+                  lazy: async () => ({
+                    Component: (await import('./routes/activity')).ActivityPage,
+                  }),
+                },
+              ],
+            },
+            {
               path: 'tools/link',
               Component: RequireUser,
               children: [

@@ -128,6 +128,19 @@ export async function apiRequest<TResponse = void>(
 }
 
 /**
+ * Calls a paged endpoint whose body is an object (rows beside other facts) and whose number of
+ * matching rows comes in the X-Total-Count header, as getList does for a plain array.
+ */
+export async function apiRequestWithTotal<TResponse>(
+  path: string,
+  options: ApiRequestOptions = {},
+): Promise<{ body: TResponse; total: number | undefined }> {
+  const { headers, json } = await send(path, options);
+  const header = Number.parseInt(headers.get(TOTAL_COUNT_HEADER) ?? '', 10);
+  return { body: json as TResponse, total: Number.isNaN(header) ? undefined : header };
+}
+
+/**
  * Reads one page of a list endpoint. The body is the plain array of rows; the number of matching
  * rows comes in the X-Total-Count header.
  */

@@ -27,6 +27,7 @@ describe('ProfileMenu', () => {
       '/dashboard',
     );
     expect(screen.getByRole('menuitem', { name: 'Account' })).toHaveAttribute('href', '/account');
+    expect(screen.getByRole('menuitem', { name: 'Activity' })).toHaveAttribute('href', '/activity');
   });
 
   it('lets a long email be read in full: the name in a tooltip, the address wrapped', async () => {

@@ -1,6 +1,6 @@
 import { DropdownMenu } from 'radix-ui';
 import { Link, useNavigate } from 'react-router';
-import { LayoutDashboardIcon, LogOutIcon, UserCogIcon } from 'lucide-react';
+import { ActivityIcon, LayoutDashboardIcon, LogOutIcon, UserCogIcon } from 'lucide-react';
 import { useAuth } from '../../../lib/auth';
 
 type ProfileMenuProps = {
@@ -67,6 +67,12 @@ export function ProfileMenu({ unreadNotifications = 0 }: ProfileMenuProps) {
             <Link to="/dashboard">
               <LayoutDashboardIcon className="size-4" />
               Dashboard
+            </Link>
+          </DropdownMenu.Item>
+          <DropdownMenu.Item asChild className={itemClasses}>
+            <Link to="/activity">
+              <ActivityIcon className="size-4" />
+              Activity
             </Link>
           </DropdownMenu.Item>
           <DropdownMenu.Item asChild className={itemClasses}>

@@ -107,6 +107,16 @@ describe('Wallet Tracker table', () => {
     expect(screen.queryByRole('navigation', { name: 'Wallet pages' })).not.toBeInTheDocument();
   });
 
+  it('links each wallet to its activity, filtered to that wallet, and all of them to the whole', async () => {
+    stubWalletsServer([makeWallet(1), makeWallet(2)]);
+    openPage();
+    expect(await screen.findByRole('link', { name: 'Activity of Wallet 2' })).toHaveAttribute(
+      'href',
+      '/activity?wallet_id=2',
+    );
+    expect(screen.getByRole('link', { name: 'All activity' })).toHaveAttribute('href', '/activity');
+  });
+
   it('searches name, address or category on the server once the typing pauses', async () => {
     const fetchMock = stubWalletsServer([
       makeWallet(1, { wallet_name: 'Main', category: 'Pixels' }),

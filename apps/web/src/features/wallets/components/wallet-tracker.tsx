@@ -1,8 +1,11 @@
 import { WALLET_FIELDS, type TWallet, type TWalletField } from '@nexusplay/contract/wallets';
 import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
+import { Link } from 'react-router';
+import { ActivityIcon } from 'lucide-react';
 import { ImportExportActions } from '../../../components/ui/import-export-actions';
 import { AddButton } from '../../../components/ui/add-button';
+import { buttonStyles } from '../../../components/ui/button';
 import { CategoryBadge } from '../../../components/ui/category-badge';
 import { DeleteDialog } from '../../../components/ui/delete-dialog';
 import type { Column } from '../../../components/ui/data-table';
@@ -103,6 +106,19 @@ export function WalletTracker() {
         />
       ),
     },
+    {
+      header: 'Activity',
+      cell: (wallet) => (
+        <Link
+          to={`/activity?wallet_id=${wallet.id}`}
+          aria-label={`Activity of ${walletName(wallet)}`}
+          className="inline-flex items-center gap-1 rounded text-sm font-medium whitespace-nowrap text-indigo-300 hover:text-indigo-200 hover:underline"
+        >
+          <ActivityIcon aria-hidden="true" className="size-4" />
+          Transfers
+        </Link>
+      ),
+    },
     rowActionsColumn(walletName, form.openEdit, deletion.ask),
   ];
 
@@ -154,6 +170,10 @@ export function WalletTracker() {
               accept=".csv,text/csv"
               importLabel="Import CSV"
             />
+            <Link to="/activity" className={buttonStyles('secondary')}>
+              <ActivityIcon aria-hidden="true" className="size-4" />
+              All activity
+            </Link>
             <AddButton label="Add Wallet" onClick={form.openAdd} />
           </>
         }
