@@ -158,15 +158,22 @@ export async function moveBackfill(
   return Number(moved);
 }
 
-/** Stores transfers; one already stored (the same chain, transaction and log) stays as it was. */
+/**
+ * Stores transfers; one already stored (the same chain, transaction and log) stays as it was.
+ * Answers the ids of the rows stored now.
+ */
 export async function insertTransfers(db: DB, rows: readonly TransferRow[]) {
+  const ids: number[] = [];
   for (const batch of batches(rows)) {
-    await db
+    const stored = await db
       .insertInto('chain_transfers')
       .values(batch)
       .onConflict((oc) => oc.columns(['chain_id', 'tx_hash', 'log_index']).doNothing())
+      .returning('id')
       .execute();
+    for (const row of stored) ids.push(Number(row.id));
   }
+  return ids;
 }
 
 /**

@@ -42,11 +42,20 @@ import {
 
 type DB = Kysely<Database>;
 
+/** What follows, inside the window's transaction, when new blocks bring transfers (their ids). */
+export type NewTransfersHook = (trx: DB, ids: readonly number[]) => Promise<void>;
+
 /**
  * What the activity needs from the app: the database, and for reading it the configured tokens
- * (RONIN_TOKENS: symbols and decimals) and the time zone whose calendar days prices are kept by.
+ * (RONIN_TOKENS: symbols and decimals) and the time zone whose calendar days prices are kept by;
+ * for following, what follows the new transfers of new blocks (not of a backfill: history).
  */
-export type ActivityDeps = { db: DB; tokens?: readonly RoninToken[]; timeZone?: string };
+export type ActivityDeps = {
+  db: DB;
+  tokens?: readonly RoninToken[];
+  timeZone?: string;
+  onNewTransfers?: NewTransfersHook;
+};
 
 /** Where the follower stands on a chain: its cursor and the addresses it follows. */
 export type FollowState = { cursor: number; followed: FollowedAddress[] };
@@ -120,6 +129,7 @@ function storeNewBlocks(
   window: { from: number; to: number },
   addresses: readonly string[],
   transfers: readonly TransferRow[],
+  onNewTransfers?: NewTransfersHook,
 ) {
   return unlessTaken(() =>
     db.transaction().execute(async (trx) => {
@@ -134,7 +144,8 @@ function storeNewBlocks(
       if (joined.length > 0) {
         await extendBackfill(trx, chainId, joined, window.from - 1, window.to);
       }
-      await insertTransfers(trx, transfers);
+      const stored = await insertTransfers(trx, transfers);
+      if (stored.length > 0) await onNewTransfers?.(trx, stored);
     }),
   );
 }
@@ -252,7 +263,12 @@ async function activityItems(
 export type ActivityExportRow = TActivityItem & { id: number };
 
 /** The chain's transfers to and from tracked wallets: what the follower stores, and where it is. */
-export function activityService({ db, tokens = [], timeZone = 'UTC' }: ActivityDeps) {
+export function activityService({
+  db,
+  tokens = [],
+  timeZone = 'UTC',
+  onNewTransfers,
+}: ActivityDeps) {
   const bySymbol = new Map(tokens.map((token) => [token.symbol, token]));
   const byAddress = new Map(tokens.map((token) => [token.address.toLowerCase(), token]));
 
@@ -322,7 +338,7 @@ export function activityService({ db, tokens = [], timeZone = 'UTC' }: ActivityD
       window: { from: number; to: number },
       addresses: readonly string[],
       transfers: readonly TransferRow[],
-    ) => storeNewBlocks(db, chainId, window, addresses, transfers),
+    ) => storeNewBlocks(db, chainId, window, addresses, transfers, onNewTransfers),
     storeBackfill: (
       chainId: number,
       addresses: readonly string[],

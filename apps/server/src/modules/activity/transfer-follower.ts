@@ -2,6 +2,7 @@ import type { FastifyBaseLogger, FastifyInstance } from 'fastify';
 import type { Config } from '../../config.js';
 import type { NodePace } from '../../gateway/node-pace.js';
 import type { TransferRow } from './activity.repository.js';
+import { incomeArrivals } from '../income/income-suggestions.service.js';
 import { activityService, type ActivityService } from './activity.service.js';
 import { RangeRefused, TransferLogReader, type LoggedTransfer } from './ronin-transfer-logs.js';
 
@@ -133,7 +134,15 @@ export class TransferFollower {
 /** The follower of an app's configuration, database and background pace. */
 export function transferFollowerOf(app: FastifyInstance) {
   return new TransferFollower({
-    service: activityService({ db: app.db.kysely }),
+    service: activityService({
+      db: app.db.kysely,
+      onNewTransfers: incomeArrivals({
+        engine: app.db.engine,
+        timeZone: app.config.timeZone,
+        cap: app.config.rowCaps.incomeRecords,
+        tokens: app.config.gateway.ronin.tokens,
+      }),
+    }),
     settings: app.config.activity,
     ronin: app.config.gateway.ronin,
     timeoutMs: app.config.gateway.timeoutMs,

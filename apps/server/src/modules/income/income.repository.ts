@@ -25,7 +25,9 @@ export const COLUMNS = [
   'created_at',
 ] as const;
 
-export type Row = Pick<IncomeRecordsTable, Exclude<(typeof COLUMNS)[number], 'id'>> & { id: number };
+export type Row = Pick<IncomeRecordsTable, Exclude<(typeof COLUMNS)[number], 'id'>> & {
+  id: number;
+};
 
 export type IncomeValues = Omit<
   IncomeRecordsTable,
