@@ -35,6 +35,14 @@ export async function rpc(url: string, method: string, params: unknown[] = []) {
   return body.result;
 }
 
+/**
+ * Places the contract that logs a Transfer for whatever it is called with at each of `tokens`
+ * (replacing what was there: put a token contract back to read balances again).
+ */
+export async function emitTransfersAt(url: string, tokens: readonly Address[]) {
+  for (const token of tokens) await rpc(url, 'evm_setAccountCode', [token, TRANSFER_EMITTER]);
+}
+
 export type SentTransfer = {
   tx_hash: string;
   log_index: number;
@@ -48,7 +56,7 @@ export type SentTransfer = {
 
 /** Test accounts that send token transfers on the node at `url` (Ganache, one block a transaction). */
 export async function transferChain(url: string, tokens: readonly Address[]) {
-  for (const token of tokens) await rpc(url, 'evm_setAccountCode', [token, TRANSFER_EMITTER]);
+  await emitTransfersAt(url, tokens);
   const keys = [1, 2, 3, 4].map((n) => pad(numberToHex(0xacc0 + n)));
   const accounts = keys.map((key) => privateKeyToAccount(key));
   for (const account of accounts) {
@@ -103,6 +111,9 @@ export async function transferChain(url: string, tokens: readonly Address[]) {
 export type TransferChain = Awaited<ReturnType<typeof transferChain>>;
 
 type RpcCall = { id: number | string; method: string; params?: unknown[] };
+
+/** A JSON-RPC call the proxy passed on to the node. */
+export type PassedCall = { method: string; params: unknown[]; at: number };
 type Answer = { id: number | string; result?: unknown };
 
 /**
@@ -125,6 +136,8 @@ export async function startFaultyNode(
     failed: 0,
     invented: 0,
   };
+  /** Every call passed on to the node, with when it came (ms since the epoch). */
+  const passed: PassedCall[] = [];
   const server = http.createServer((request, response) => {
     const chunks: Buffer[] = [];
     request.on('data', (chunk: Buffer) => chunks.push(chunk));
@@ -164,6 +177,7 @@ export async function startFaultyNode(
       }
       for (const call of calls) {
         counts.byMethod[call.method] = (counts.byMethod[call.method] ?? 0) + 1;
+        passed.push({ method: call.method, params: call.params ?? [], at: Date.now() });
       }
       fetch(target, { method: 'POST', headers: { 'content-type': 'application/json' }, body: text })
         .then(async (upstream) => {
@@ -186,6 +200,7 @@ export async function startFaultyNode(
   return {
     url: `http://127.0.0.1:${(server.address() as AddressInfo).port}`,
     counts,
+    passed,
     async close() {
       server.closeAllConnections();
       await new Promise<void>((resolve) => server.close(() => resolve()));
