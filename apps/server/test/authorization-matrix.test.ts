@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { InjectOptions } from 'fastify';
+import { tellUsers } from '../src/modules/notifications/notifications.service.js';
 import { createAdmin } from '../src/modules/users/first-admin.js';
 import { createTestApp, type TestApp } from './support/test-app.js';
 import { loginToken, newIdentity, registerUser } from './support/accounts.js';
@@ -255,6 +256,39 @@ const MATRIX: Record<string, Row> = {
   'POST /api/admin-notifications/read': {
     expect: signedIn(200),
     request: json('POST', '/api/admin-notifications/read', { ids: [1] }),
+  },
+  'GET /api/notifications': {
+    expect: signedIn(200),
+    request: json('GET', '/api/notifications'),
+  },
+  'POST /api/notifications/read': {
+    expect: signedIn(200),
+    request: json('POST', '/api/notifications/read', { broadcast_ids: [1], personal_ids: [1] }),
+  },
+  'POST /api/notifications/read-all': {
+    expect: signedIn(200),
+    request: json('POST', '/api/notifications/read-all'),
+  },
+  'POST /api/notifications/:kind/:id/read': {
+    expect: ownRow(200),
+    request: async (ctx) => {
+      await tellUsers(ctx.t.db.kysely, [
+        {
+          user_id: ctx.ownerId,
+          title: 'New PIXEL income: 120 PIXEL in Farm wallet',
+          message: '120 PIXEL arrived in Farm wallet.',
+          chain_transfer_id: null,
+          created_at: new Date().toISOString(),
+        },
+      ]);
+      const { id } = await ctx.t.db.kysely
+        .selectFrom('user_notifications')
+        .select('id')
+        .where('user_id', '=', ctx.ownerId)
+        .orderBy('id', 'desc')
+        .executeTakeFirstOrThrow();
+      return { method: 'POST', url: `/api/notifications/personal/${id}/read` };
+    },
   },
   'POST /api/admin-notifications': {
     expect: adminOnly(201),

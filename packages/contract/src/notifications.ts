@@ -48,3 +48,37 @@ export const ZMarkReadRequest = z.object({
 
 export const ZMarkReadResponse = z.object({ message: z.string(), unread: z.number().int() });
 export type TMarkReadResponse = z.infer<typeof ZMarkReadResponse>;
+
+/**
+ * The two kinds in a user's bell: the admins' broadcasts (every user reads the same ones) and
+ * personal notifications (one user's own, such as income that arrived on chain). Each kind has
+ * its own ids, so an item is named by its kind and id together.
+ */
+export const NOTIFICATION_KINDS = ['broadcast', 'personal'] as const;
+export const ZNotificationKind = z.enum(NOTIFICATION_KINDS, {
+  error: `kind must be one of: ${NOTIFICATION_KINDS.join(', ')}.`,
+});
+export type TNotificationKind = z.infer<typeof ZNotificationKind>;
+
+/** An item of the user's bell (GET /api/notifications): `read` is that user's own state. */
+export const ZBellNotification = ZNotification.extend({ kind: ZNotificationKind });
+export type TBellNotification = z.infer<typeof ZBellNotification>;
+
+/** Marks the bell's items the user was shown as read, ids by kind. */
+export const ZMarkBellReadRequest = z
+  .object({
+    broadcast_ids: z
+      .array(zId('Each id'), { error: 'broadcast_ids must be a list of notification ids.' })
+      .default([]),
+    personal_ids: z
+      .array(zId('Each id'), { error: 'personal_ids must be a list of notification ids.' })
+      .default([]),
+  })
+  .refine((body) => body.broadcast_ids.length + body.personal_ids.length <= READ_BATCH_MAX, {
+    message: `At most ${READ_BATCH_MAX} ids at once.`,
+    path: ['personal_ids'],
+  });
+export type TMarkBellReadRequest = z.input<typeof ZMarkBellReadRequest>;
+
+/** One item of the bell, by its kind and id. */
+export const ZBellNotificationParams = z.object({ kind: ZNotificationKind, id: zId() });

@@ -4,6 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startFakeUpstream, type FakeUpstream } from '../../../../harness/fake-upstream.js';
 import { placeTokens, startRoninNode, type RoninTestNode } from '../../../../harness/ronin-node.js';
 import type { Db } from '../../src/db/database.js';
+import { tellUsers } from '../../src/modules/notifications/notifications.service.js';
 import { createAdmin } from '../../src/modules/users/first-admin.js';
 import { loginToken, newIdentity, registerUser } from '../support/accounts.js';
 import { apiCall, type CallArgs } from '../support/content.js';
@@ -125,6 +126,15 @@ describe('what kept answers are read from', () => {
       message: 'Tonight at 22:00.',
     });
     await created('POST', '/api/admin-notifications', admin, { title: 'Later', message: 'Soon.' });
+    await tellUsers(t.db.kysely, [
+      {
+        user_id: user.id,
+        title: 'New PIXEL income: 120 PIXEL in Farm wallet',
+        message: 'On chain.',
+        chain_transfer_id: null,
+        created_at: new Date().toISOString(),
+      },
+    ]);
     const read = await call('POST', '/api/admin-notifications/read', token, {
       ids: [notice.json<{ notification: { id: number } }>().notification.id],
     });
@@ -137,7 +147,9 @@ describe('what kept answers are read from', () => {
 
   it('finds the kept routes in the app’s one list of them', () => {
     const urls = t.app.keptAnswerRoutes.map((route) => route.url);
-    expect(urls).toEqual(expect.arrayContaining(['/api/wallets', '/api/admin-notifications']));
+    expect(urls).toEqual(
+      expect.arrayContaining(['/api/wallets', '/api/admin-notifications', '/api/notifications']),
+    );
     expect(new Set(urls).size).toBe(urls.length);
   });
 

@@ -1,6 +1,10 @@
 import { sql, type Kysely } from 'kysely';
 import { LIST_CAP } from '@nexusplay/contract/lists';
-import type { TNotification } from '@nexusplay/contract/notifications';
+import type {
+  TBellNotification,
+  TNotification,
+  TNotificationKind,
+} from '@nexusplay/contract/notifications';
 import { nowTimestamp } from '../../db/codecs.js';
 import { isForeignKeyViolation } from '../../db/errors.js';
 import { raiseListVersions } from '../../db/list-versions.repository.js';
@@ -170,4 +174,151 @@ export async function insertUserNotifications(
     stored.map((row) => row.user_id),
   );
   return stored.length;
+}
+
+/**
+ * A user's bell: the broadcasts and the user's own personal notifications together, newest
+ * first, each with the user's read state; compiled once. Both kinds have ids of their own, so
+ * ties are broken by kind, then id.
+ */
+const bellPage = compiledPageWithTotal<
+  [userId: number],
+  Pick<TBellNotification, 'id' | 'kind' | 'title' | 'message' | 'created_at'> & {
+    is_read: number;
+  },
+  TBellNotification
+>((db, arg) => {
+  const broadcasts = db
+    .selectFrom('notifications as n')
+    .leftJoin('notification_reads as r', (join) =>
+      join.onRef('r.notification_id', '=', 'n.id').on('r.user_id', '=', arg(0)),
+    )
+    .select([
+      'n.id',
+      sql<TNotificationKind>`'broadcast'`.as('kind'),
+      'n.title',
+      'n.message',
+      'n.created_at',
+      sql<number>`case when r.user_id is null then 0 else 1 end`.as('is_read'),
+    ]);
+  const personal = db
+    .selectFrom('user_notifications as u')
+    .select([
+      'u.id',
+      sql<TNotificationKind>`'personal'`.as('kind'),
+      'u.title',
+      'u.message',
+      'u.created_at',
+      sql<number>`case when u.read_at is null then 0 else 1 end`.as('is_read'),
+    ])
+    .where('u.user_id', '=', arg(0));
+  return {
+    rows: db
+      .selectFrom(broadcasts.unionAll(personal).as('b'))
+      .select(['b.id', 'b.kind', 'b.title', 'b.message', 'b.created_at', 'b.is_read'])
+      .orderBy('b.created_at', 'desc')
+      .orderBy('b.kind', 'desc')
+      .orderBy('b.id', 'desc'),
+    // Spelled out rather than spread: every open tab polls this list.
+    toItem: (row) => ({
+      id: row.id,
+      kind: row.kind,
+      title: row.title,
+      message: row.message,
+      read: Number(row.is_read) === 1,
+      created_at: row.created_at,
+    }),
+  };
+});
+
+/** A page of `userId`'s bell, newest first, and the total of both kinds. */
+export async function listBellFor(
+  db: DB,
+  userId: number,
+  limit = LIST_CAP,
+  offset = 0,
+): Promise<{ items: TBellNotification[]; total: number }> {
+  const { items, total } = await bellPage(db, [userId], { limit, offset });
+  return { items, total };
+}
+
+/** How many of `userId`'s personal notifications are unread. */
+export async function countPersonalUnreadFor(db: DB, userId: number) {
+  const { total } = await db
+    .selectFrom('user_notifications')
+    .where('user_id', '=', userId)
+    .where('read_at', 'is', null)
+    .select((eb) => eb.fn.countAll<number>().as('total'))
+    .executeTakeFirstOrThrow();
+  return Number(total);
+}
+
+/** Whether the broadcast `id` exists. */
+export async function broadcastExists(db: DB, id: number) {
+  const row = await db
+    .selectFrom('notifications')
+    .select('id')
+    .where('id', '=', id)
+    .executeTakeFirst();
+  return Boolean(row);
+}
+
+/** Whether `userId` has the personal notification `id`: another user's is as good as missing. */
+export async function ownsPersonal(db: DB, userId: number, id: number) {
+  const row = await db
+    .selectFrom('user_notifications')
+    .select('id')
+    .where('id', '=', id)
+    .where('user_id', '=', userId)
+    .executeTakeFirst();
+  return Boolean(row);
+}
+
+/**
+ * Marks `userId`'s own unread ones among `ids` (every one when `ids` is 'all') as read, and
+ * raises the user's version of the list when any changed: in the caller's transaction.
+ */
+export async function markPersonalRead(db: DB, userId: number, ids: readonly number[] | 'all') {
+  if (ids !== 'all' && ids.length === 0) return;
+  let update = db
+    .updateTable('user_notifications')
+    .set({ read_at: nowTimestamp() })
+    .where('user_id', '=', userId)
+    .where('read_at', 'is', null);
+  if (ids !== 'all') update = update.where('id', 'in', [...new Set(ids)]);
+  const { numUpdatedRows } = await update.executeTakeFirst();
+  if (numUpdatedRows > 0n) await raiseListVersions(db, 'user_notifications', [userId]);
+}
+
+/** Marks every broadcast `userId` has not read as read; marking twice changes nothing. */
+export async function markEveryBroadcastRead(db: DB, userId: number) {
+  const now = nowTimestamp();
+  const insert = () =>
+    db
+      .insertInto('notification_reads')
+      .columns(['user_id', 'notification_id', 'read_at'])
+      .expression((eb) =>
+        eb
+          .selectFrom('notifications as n')
+          .select([eb.val(userId).as('user_id'), 'n.id', eb.val(now).as('read_at')])
+          .where(({ not, exists, selectFrom }) =>
+            not(
+              exists(
+                selectFrom('notification_reads as r')
+                  .select('r.user_id')
+                  .whereRef('r.notification_id', '=', 'n.id')
+                  .where('r.user_id', '=', userId),
+              ),
+            ),
+          ),
+      )
+      .onConflict((oc) => oc.columns(['user_id', 'notification_id']).doNothing())
+      .execute();
+  try {
+    await insert();
+  } catch (error) {
+    // A notification deleted between the select and the insert: once more, without it.
+    if (!isForeignKeyViolation(error)) throw error;
+    await insert();
+  }
 }

@@ -4,6 +4,9 @@ import { ZErrorResponse } from '@nexusplay/contract/errors';
 import { ZIdParams, ZListQuery, ZMessageResponse } from '@nexusplay/contract/lists';
 import { TOTAL_COUNT_HEADER } from '@nexusplay/contract/wire-constants';
 import {
+  ZBellNotification,
+  ZBellNotificationParams,
+  ZMarkBellReadRequest,
   ZMarkReadRequest,
   ZMarkReadResponse,
   ZNotification,
@@ -22,7 +25,10 @@ const ERRORS = {
   404: ZErrorResponse,
 };
 
-/** Admin notifications: every signed-in user reads them; only admins write them. */
+/**
+ * Admin notifications: every signed-in user reads them; only admins write them. The bell
+ * (/notifications) shows them beside the caller's own personal notifications.
+ */
 export const notificationsRoutes: FastifyPluginAsyncZod = async (app) => {
   const notifications = notificationsService({ db: app.db.kysely });
 
@@ -68,6 +74,92 @@ export const notificationsRoutes: FastifyPluginAsyncZod = async (app) => {
     async (request) => {
       const unread = await notifications.markRead(requireUser(request).id, request.body.ids);
       return { message: 'Notifications marked as read.', unread };
+    },
+  );
+
+  app.get(
+    '/notifications',
+    {
+      config: { access: 'user' },
+      schema: {
+        tags: ['notifications'],
+        summary:
+          'The caller’s bell: the broadcasts and the caller’s own personal notifications, newest first, each with its kind and the caller’s read state',
+        security: BEARER,
+        querystring: ZListQuery.omit({ q: true }),
+        response: { 200: z.array(ZBellNotification), ...ERRORS },
+      },
+      ...keptAnswers(
+        app,
+        { own: ['notification_reads', 'user_notifications'], shared: ['notifications'] },
+        [TOTAL_COUNT_HEADER],
+      ),
+    },
+    async (request, reply) => {
+      const user = requireUser(request);
+      const { items, total } = await notifications.bellFor(
+        user.id,
+        request.query.limit,
+        request.query.offset,
+      );
+      reply.header(TOTAL_COUNT_HEADER, String(total));
+      return items;
+    },
+  );
+
+  app.post(
+    '/notifications/read',
+    {
+      config: { access: 'user' },
+      schema: {
+        tags: ['notifications'],
+        summary:
+          'Mark the bell’s items the caller was shown as read, ids by kind (missing ones and other users’ are passed over)',
+        security: BEARER,
+        body: ZMarkBellReadRequest,
+        response: { 200: ZMarkReadResponse, ...ERRORS },
+      },
+    },
+    async (request) => {
+      const unread = await notifications.markBellRead(requireUser(request).id, request.body);
+      return { message: 'Notifications marked as read.', unread };
+    },
+  );
+
+  app.post(
+    '/notifications/read-all',
+    {
+      config: { access: 'user' },
+      schema: {
+        tags: ['notifications'],
+        summary: 'Mark every item of the caller’s bell, broadcasts and personal ones, as read',
+        security: BEARER,
+        response: { 200: ZMarkReadResponse, ...ERRORS },
+      },
+    },
+    async (request) => {
+      const unread = await notifications.markAllRead(requireUser(request).id);
+      return { message: 'Notifications marked as read.', unread };
+    },
+  );
+
+  app.post(
+    '/notifications/:kind/:id/read',
+    {
+      config: { access: 'user' },
+      schema: {
+        tags: ['notifications'],
+        summary:
+          'Mark one item of the caller’s bell as read: a broadcast, or one of the caller’s own personal notifications',
+        security: BEARER,
+        params: ZBellNotificationParams,
+        response: { 200: ZMarkReadResponse, ...ERRORS },
+      },
+    },
+    async (request) => {
+      const { kind, id } = request.params;
+      const unread = await notifications.markOneRead(requireUser(request).id, kind, id);
+      return { message: 'Notification marked as read.', unread };
     },
   );
 

@@ -1,14 +1,21 @@
 import type { Kysely } from 'kysely';
 import type { Database } from '../../db/schema.js';
 import { notFound } from '../../lib/app-error.js';
+import type { TNotificationKind } from '@nexusplay/contract/notifications';
 import {
+  broadcastExists,
+  countPersonalUnreadFor,
   countUnreadFor,
   deleteNotification,
   insertNotification,
   insertUserNotifications,
   isReadBy,
+  listBellFor,
   listNotificationsFor,
+  markEveryBroadcastRead,
+  markPersonalRead,
   markRead,
+  ownsPersonal,
   updateNotification,
   type NewUserNotification,
 } from './notifications.repository.js';
@@ -22,17 +29,64 @@ type NotificationValues = { title: string; message: string };
 
 const NOT_FOUND = 'Notifikasi tidak ditemukan.';
 
-/** Admin notifications: every signed-in user reads them; only admins write them. */
+/**
+ * Notifications: the admins' broadcasts, which every signed-in user reads and only admins write,
+ * and personal ones, each for one user (tellUsers); a user's bell shows both.
+ */
 export function notificationsService({ db }: NotificationsDeps) {
+  /** The bell's badge: the broadcasts and the personal ones `userId` has not read. */
+  const unreadFor = async (userId: number) =>
+    (await countUnreadFor(db, userId)) + (await countPersonalUnreadFor(db, userId));
+
   return {
     /** A page newest first, each with whether `userId` has read it; and the total. */
     listFor: (userId: number, limit?: number, offset?: number) =>
       listNotificationsFor(db, userId, limit, offset),
 
-    /** Marks `ids` read by `userId`; answers how many remain unread. */
+    /** A page of the user's bell (broadcasts and their own personal ones), newest first. */
+    bellFor: (userId: number, limit?: number, offset?: number) =>
+      listBellFor(db, userId, limit, offset),
+
+    /** Marks the broadcasts `ids` read by `userId`; answers how many of the bell remain unread. */
     async markRead(userId: number, ids: readonly number[]) {
       await markRead(db, userId, ids);
-      return countUnreadFor(db, userId);
+      return unreadFor(userId);
+    },
+
+    /**
+     * Marks the bell's items the user was shown as read, ids by kind; ids that are missing or
+     * another user's are passed over, as for broadcasts. Answers how many remain unread.
+     */
+    async markBellRead(
+      userId: number,
+      ids: { broadcast_ids: readonly number[]; personal_ids: readonly number[] },
+    ) {
+      await db.transaction().execute(async (trx) => {
+        await markRead(trx, userId, ids.broadcast_ids);
+        await markPersonalRead(trx, userId, ids.personal_ids);
+      });
+      return unreadFor(userId);
+    },
+
+    /** Marks one item read; a missing one, or another user's personal one, is not found. */
+    async markOneRead(userId: number, kind: TNotificationKind, id: number) {
+      if (kind === 'broadcast') {
+        if (!(await broadcastExists(db, id))) throw notFound(NOT_FOUND);
+        await markRead(db, userId, [id]);
+      } else {
+        if (!(await ownsPersonal(db, userId, id))) throw notFound(NOT_FOUND);
+        await markPersonalRead(db, userId, [id]);
+      }
+      return unreadFor(userId);
+    },
+
+    /** Marks every item of the user's bell, of both kinds, as read. */
+    async markAllRead(userId: number) {
+      await db.transaction().execute(async (trx) => {
+        await markEveryBroadcastRead(trx, userId);
+        await markPersonalRead(trx, userId, 'all');
+      });
+      return unreadFor(userId);
     },
 
     async create(values: NotificationValues, createdBy: number) {
