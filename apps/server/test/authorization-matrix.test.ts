@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { InjectOptions } from 'fastify';
 import { tellUsers } from '../src/modules/notifications/notifications.service.js';
+import { insertTransfers } from '../src/modules/activity/activity.repository.js';
 import { createAdmin } from '../src/modules/users/first-admin.js';
 import { createTestApp, type TestApp } from './support/test-app.js';
 import { loginToken, newIdentity, registerUser } from './support/accounts.js';
@@ -103,6 +104,27 @@ async function ownerCreates(ctx: Ctx, url: string, payload: object) {
   expect(res.statusCode, res.body).toBe(201);
   const body = res.json();
   return (body.data?.id ?? body.id) as number;
+}
+
+/** A new wallet of the owner receiving `symbol` from a stranger, as the follower stores it: its id. */
+async function ownerReceives(ctx: Ctx, symbol: 'PIXEL' | 'AXS') {
+  const wallet = address();
+  await ownerCreates(ctx, '/api/wallets', { wallet_name: 'W', wallet_address: wallet });
+  const token = ctx.t.config.gateway.ronin.tokens.find((one) => one.symbol === symbol)!;
+  const [id] = await insertTransfers(ctx.t.db.kysely, [
+    {
+      chain_id: 2020,
+      tx_hash: `0x${address().slice(2)}${'0'.repeat(24)}`,
+      log_index: 0,
+      block_number: 1,
+      block_time: new Date().toISOString(),
+      token: token.address.toLowerCase(),
+      from_address: address(),
+      to_address: wallet,
+      amount: '1000000000000000000',
+    },
+  ]);
+  return id!;
 }
 
 const MATRIX: Record<string, Row> = {
@@ -450,6 +472,67 @@ const MATRIX: Record<string, Row> = {
           request: async (ctx: Ctx) => ({
             method: 'DELETE' as const,
             url: `/api/${name}/${await ownerCreates(ctx, `/api/${name}`, { income: 1 })}`,
+          }),
+        },
+      ],
+    ]),
+  ),
+
+  // Income found on chain: each user's own suggestions and wallets, admins included.
+  ...Object.fromEntries(
+    (
+      [
+        ['income-pixels', 'PIXEL'],
+        ['income-axie', 'AXS'],
+      ] as const
+    ).flatMap(([name, symbol]) => [
+      [
+        `GET /api/${name}/suggestions`,
+        { expect: signedIn(200), request: json('GET', `/api/${name}/suggestions`) },
+      ],
+      [
+        `POST /api/${name}/suggestions/:id/accept`,
+        {
+          expect: ownRow(201),
+          request: async (ctx: Ctx) => ({
+            method: 'POST' as const,
+            url: `/api/${name}/suggestions/${await ownerReceives(ctx, symbol)}/accept`,
+          }),
+        },
+      ],
+      [
+        `POST /api/${name}/suggestions/:id/ignore`,
+        {
+          expect: ownRow(200),
+          request: async (ctx: Ctx) => ({
+            method: 'POST' as const,
+            url: `/api/${name}/suggestions/${await ownerReceives(ctx, symbol)}/ignore`,
+          }),
+        },
+      ],
+      [
+        `POST /api/${name}/suggestions/accept-all`,
+        {
+          expect: ownRow(200),
+          request: async (ctx: Ctx) => ({
+            method: 'POST' as const,
+            url: `/api/${name}/suggestions/accept-all`,
+            payload: { ids: [await ownerReceives(ctx, symbol)] },
+          }),
+        },
+      ],
+      [
+        `GET /api/${name}/auto-add`,
+        { expect: signedIn(200), request: json('GET', `/api/${name}/auto-add`) },
+      ],
+      [
+        `PUT /api/${name}/auto-add/:id`,
+        {
+          expect: ownRow(200),
+          request: async (ctx: Ctx) => ({
+            method: 'PUT' as const,
+            url: `/api/${name}/auto-add/${await ownerCreates(ctx, '/api/wallets', { wallet_name: 'W', wallet_address: address() })}`,
+            payload: { on: true },
           }),
         },
       ],
