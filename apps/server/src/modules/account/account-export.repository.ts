@@ -68,3 +68,14 @@ export const notificationReadsPage: PageReader = (db, userId, after, limit) =>
     .orderBy('notification_id')
     .limit(limit)
     .execute();
+
+/** The user's personal notifications (those of the bell beside the broadcasts), in id order. */
+export const userNotificationsPage: PageReader = (db, userId, after, limit) =>
+  db
+    .selectFrom('user_notifications')
+    .select(['id', 'title', 'message', 'chain_transfer_id', 'created_at', 'read_at'])
+    .where('user_id', '=', userId)
+    .where('id', '>', after)
+    .orderBy('id')
+    .limit(limit)
+    .execute();

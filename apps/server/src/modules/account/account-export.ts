@@ -8,6 +8,7 @@ import {
   incomeRecordsPage,
   linksPage,
   notificationReadsPage,
+  userNotificationsPage,
   walletsPage,
   walletValueSnapshotsPage,
   type PageReader,
@@ -25,6 +26,7 @@ const SECTIONS: [name: string, readPage: PageReader][] = [
   ['income_records', incomeRecordsPage],
   ['notification_reads', notificationReadsPage],
   ['wallet_value_snapshots', walletValueSnapshotsPage],
+  ['user_notifications', userNotificationsPage],
 ];
 
 /** A section's rows, a page at a time (lib/exports.ts), as the inside of a JSON array. */

@@ -3,6 +3,7 @@ import { Redis } from 'ioredis';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { EXPORT_FORMAT } from '@nexusplay/contract/account';
 import { exportAccount } from '../../../src/modules/account/account-export.js';
+import { tellUsers } from '../../../src/modules/notifications/notifications.service.js';
 import { createAdmin } from '../../../src/modules/users/first-admin.js';
 import { loginToken, newIdentity, registerUser, signInAdmin } from '../../support/accounts.js';
 import { everyRowAsText, rowsOwnedBy, rowsWhere } from '../../support/catalogue.js';
@@ -158,6 +159,15 @@ describe(`the account page's actions on ${TEST_ENGINE}${TEST_REDIS_URL ? ' with 
       });
       const noteId = note.json().notification?.id ?? note.json().id;
       expect((await call('/api/admin-notifications/read', { ids: [noteId] })).statusCode).toBe(200);
+      await tellUsers(t.db.kysely, [
+        {
+          user_id: account.id,
+          title: 'New PIXEL income: 120 PIXEL in Farm wallet',
+          message: `For ${account.email}`,
+          chain_transfer_id: null,
+          created_at: asOf,
+        },
+      ]);
       await t.app.inject({
         method: 'POST',
         url: '/api/password/forgot',
@@ -202,6 +212,7 @@ describe(`the account page's actions on ${TEST_ENGINE}${TEST_REDIS_URL ? ' with 
         'password_resets',
         'wallet_balances',
         'wallet_value_snapshots',
+        'user_notifications',
       ])
         expect(before.counts[table], table).toBeGreaterThan(0);
       const staysBefore = await rowsOwnedBy(t.db, staying.id);
@@ -313,6 +324,17 @@ describe(`the account page's actions on ${TEST_ENGINE}${TEST_REDIS_URL ? ' with 
         title: 'Theirs',
         url: 'https://other.example.com',
       });
+      const told = (userId: number, title: string) => ({
+        user_id: userId,
+        title,
+        message: 'On chain.',
+        chain_transfer_id: null,
+        created_at: '2026-11-20T03:00:00.000Z',
+      });
+      await tellUsers(t.db.kysely, [
+        told(owner.id, 'New PIXEL income: 120 PIXEL in Farm wallet'),
+        told(other.id, 'New PIXEL income: 9 PIXEL in other.example.com'),
+      ]);
       const LINKS = 100_000;
       const now = new Date().toISOString();
       for (let start = 0; start < LINKS; start += 2000) {
@@ -355,6 +377,7 @@ describe(`the account page's actions on ${TEST_ENGINE}${TEST_REDIS_URL ? ' with 
         'income_records',
         'notification_reads',
         'wallet_value_snapshots',
+        'user_notifications',
       ]);
       expect(file).toMatchObject({
         format: EXPORT_FORMAT,
@@ -363,6 +386,16 @@ describe(`the account page's actions on ${TEST_ENGINE}${TEST_REDIS_URL ? ' with 
       });
       expect(file.wallets).toHaveLength(1);
       expect(file.wallet_value_snapshots).toEqual([{ id: walletId, days: [day] }]);
+      expect(file.user_notifications).toEqual([
+        {
+          id: expect.any(Number),
+          title: 'New PIXEL income: 120 PIXEL in Farm wallet',
+          message: 'On chain.',
+          chain_transfer_id: null,
+          created_at: '2026-11-20T03:00:00.000Z',
+          read_at: null,
+        },
+      ]);
       expect(file.links).toHaveLength(LINKS);
       expect(new Set(file.links.map((link: { id: number }) => link.id)).size).toBe(LINKS);
       expect(file.links[LINKS - 1].title).toBe(`Link ${LINKS - 1}`);
