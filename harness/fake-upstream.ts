@@ -4,8 +4,21 @@ import type { AddressInfo } from 'node:net';
 /** 'unavailable' is an outage (503), so a server serves its fallback figures. */
 export type Mode = 'ok' | 'slow' | 'error' | 'unavailable' | 'garbage' | 'huge' | 'reset';
 
-/** CoinGecko's coin ids of the two tokens. */
-type CoinId = 'pixels' | 'axie-infinity';
+/**
+ * CoinGecko's coin ids of the tokens' prices (PIXEL, AXS, SLP, RON for WRON, ETH for WETH, USDC)
+ * and of WETH's own coin, which the current prices name; any other id is an unknown coin.
+ */
+const COIN_IDS = [
+  'pixels',
+  'axie-infinity',
+  'smooth-love-potion',
+  'ronin',
+  'ethereum',
+  'weth',
+  'usd-coin',
+] as const;
+type CoinId = (typeof COIN_IDS)[number];
+const isCoinId = (id: string): id is CoinId => (COIN_IDS as readonly string[]).includes(id);
 
 const HISTORY_PATH = /^\/api\/v3\/coins\/([a-z-]+)\/history$/;
 const RANGE_PATH = /^\/api\/v3\/coins\/([a-z-]+)\/market_chart\/range$/;
@@ -58,7 +71,10 @@ export async function startFakeUpstream(options: { mode?: Mode; latencyMs?: numb
     },
   };
   /** The USD price of each coin at 00:00 UTC of a day (YYYY-MM-DD). */
-  const history: Record<CoinId, Record<string, number>> = { pixels: {}, 'axie-infinity': {} };
+  const history = Object.fromEntries(COIN_IDS.map((id) => [id, {}])) as Record<
+    CoinId,
+    Record<string, number>
+  >;
   /** When the current prices were last updated (UNIX seconds), as `last_updated_at` says. */
   let pricesUpdatedAt = Math.floor(Date.now() / 1000) - 120;
   /** When the exchange rates were last updated (UNIX seconds): once a day, just after 00:00 UTC. */
@@ -77,12 +93,12 @@ export async function startFakeUpstream(options: { mode?: Mode; latencyMs?: numb
       : undefined;
 
   /** `/coins/{id}/history?date=YYYY-MM-DD`; any other form of the date is refused. */
-  const historyAnswer = (coin: string, date: string | null) => {
+  const historyAnswer = (coin: CoinId, date: string | null) => {
     if (!date || !ISO_DAY.test(date) || Number.isNaN(Date.parse(date)))
       return new Refusal(400, { error: 'invalid date' });
     const refused = beyondReach(Date.parse(date));
     if (refused) return refused;
-    const usd = history[coin as CoinId]?.[date];
+    const usd = history[coin][date];
     // Like CoinGecko for a day it has no figures for: the coin, without market data.
     if (usd === undefined) return { id: coin, symbol: coin.slice(0, 4), name: coin };
     return { id: coin, market_data: { current_price: { usd, idr: usd * 15_900 } } };
@@ -98,7 +114,7 @@ export async function startFakeUpstream(options: { mode?: Mode; latencyMs?: numb
    * `/coins/{id}/market_chart/range?vs_currency=usd&from=&to=`: over 90 days one point a day at
    * 00:00 UTC, else one an hour (each at its day's price), as the documentation describes.
    */
-  const rangeAnswer = (coin: string, query: URLSearchParams) => {
+  const rangeAnswer = (coin: CoinId, query: URLSearchParams) => {
     const from = timeParameter(query.get('from'));
     const to = timeParameter(query.get('to'));
     if (query.get('vs_currency') !== 'usd' || Number.isNaN(from) || Number.isNaN(to) || to < from)
@@ -108,7 +124,7 @@ export async function startFakeUpstream(options: { mode?: Mode; latencyMs?: numb
     const step = to - from > 90 * DAY_MS ? DAY_MS : DAY_MS / 24;
     const prices: [number, number][] = [];
     for (let at = Math.ceil(from / step) * step; at <= to; at += step) {
-      const usd = history[coin as CoinId]?.[new Date(at).toISOString().slice(0, 10)];
+      const usd = history[coin][new Date(at).toISOString().slice(0, 10)];
       if (usd !== undefined) prices.push([at, usd]);
     }
     return {
@@ -150,11 +166,16 @@ export async function startFakeUpstream(options: { mode?: Mode; latencyMs?: numb
     };
   };
 
+  /** CoinGecko's answer to a coin id it does not know. */
+  const unknownCoin = new Refusal(404, { error: 'coin not found' });
+
   const bodyFor = (path: string, query: URLSearchParams) => {
     const historyCoin = HISTORY_PATH.exec(path)?.[1];
-    if (historyCoin) return historyAnswer(historyCoin, query.get('date'));
+    if (historyCoin) {
+      return isCoinId(historyCoin) ? historyAnswer(historyCoin, query.get('date')) : unknownCoin;
+    }
     const rangeCoin = RANGE_PATH.exec(path)?.[1];
-    if (rangeCoin) return rangeAnswer(rangeCoin, query);
+    if (rangeCoin) return isCoinId(rangeCoin) ? rangeAnswer(rangeCoin, query) : unknownCoin;
     if (path === '/api/v3/simple/price') return simplePriceAnswer(query);
     if (path === '/fx') return ratesAnswer();
     return bodies[path];

@@ -51,8 +51,42 @@ function checkPriceKeyHeader(
   }
 }
 
-/** A Ronin token the portfolio reads: its symbol, contract address and decimals. */
-export type RoninToken = { symbol: string; address: `0x${string}`; decimals: number };
+/**
+ * The daily price series kept in the database (daily_rates), each with the CoinGecko coin whose
+ * history it holds: the income tokens' two and the other Ronin tokens'. A wrapped token is priced
+ * as the coin it wraps one for one (WRON as RON; WETH as ETH, whose history is the deepest market's).
+ */
+export const PRICE_SERIES_COINS = {
+  pixels: 'pixels',
+  axs: 'axie-infinity',
+  slp: 'smooth-love-potion',
+  ron: 'ronin',
+  eth: 'ethereum',
+  usdc: 'usd-coin',
+} as const;
+
+export type PriceSeries = keyof typeof PRICE_SERIES_COINS;
+
+/** The price series of each RONIN_TOKENS symbol; a symbol not named here has no price history. */
+export const TOKEN_PRICE_SERIES: Readonly<Record<string, PriceSeries>> = {
+  PIXEL: 'pixels',
+  AXS: 'axs',
+  SLP: 'slp',
+  WRON: 'ron',
+  WETH: 'eth',
+  USDC: 'usdc',
+};
+
+/**
+ * A Ronin token the portfolio reads: its symbol, contract address and decimals, and the daily
+ * price series its transfers are valued by (from TOKEN_PRICE_SERIES), if any.
+ */
+export type RoninToken = {
+  symbol: string;
+  address: `0x${string}`;
+  decimals: number;
+  priceSeries?: PriceSeries;
+};
 
 /** Ronin mainnet's tokens (app.roninchain.com's token list); RON itself is read as the balance. */
 const DEFAULT_RONIN_TOKENS = [
@@ -83,10 +117,12 @@ const ZRoninTokens = z.string().transform((value, ctx) => {
       ctx.addIssue({ code: 'custom', message: `${symbol} is listed twice (RON is always read)` });
       return z.NEVER;
     }
+    const priceSeries = TOKEN_PRICE_SERIES[symbol];
     tokens.push({
       symbol,
       address: address.toLowerCase() as `0x${string}`,
       decimals: Number(decimals),
+      ...(priceSeries ? { priceSeries } : {}),
     });
   }
   return tokens;

@@ -26,12 +26,15 @@ describe('loadConfig', () => {
     const { gateway } = loadConfig({});
     const monthMs = 31 * 86_400_000;
     // CoinGecko's free (Demo) plan: 10,000 calls a month and about 30 a minute. The current
-    // prices cost one call per TTL; the history one per token and day: two a day going forward,
-    // plus once the year back that the plan reaches (2 x 365). Room is left for restarts,
-    // retries and a second instance.
+    // prices cost one call per TTL; the history one per daily price series and day going
+    // forward, and one range call a series for the year back the plan reaches. Six series by
+    // default (PIXEL, AXS, SLP, RON for WRON, ETH for WETH, USDC); even with each series' year
+    // asked a day at a time (6 x 365), room is left for restarts, retries and a second instance.
+    const series = new Set(gateway.ronin.tokens.map((token) => token.priceSeries));
+    expect([...series].sort()).toEqual(['axs', 'eth', 'pixels', 'ron', 'slp', 'usdc']);
     const priceCalls = monthMs / gateway.priceTtlMs;
-    const historyCalls = 2 * 31 + 2 * 365;
-    expect(priceCalls + historyCalls).toBeLessThanOrEqual(6_000);
+    const historyCalls = series.size * 31 + series.size * 365;
+    expect(priceCalls + historyCalls).toBeLessThanOrEqual(7_000);
     expect(gateway.priceHistoryPerMinute).toBeLessThanOrEqual(20);
     // ExchangeRate-API's open endpoint: asked at most hourly, it never rate-limits.
     expect(gateway.fxTtlMs).toBeGreaterThanOrEqual(3_600_000);
@@ -79,7 +82,13 @@ describe('loadConfig', () => {
     }).gateway.ronin;
     expect(custom.tokens).toEqual([
       { symbol: 'YGG', address: '0x1111111111111111111111111111111111111111', decimals: 18 },
-      { symbol: 'USDC', address: '0xabcdef0000000000000000000000000000000000', decimals: 6 },
+      // A symbol with a price series keeps it; one without (YGG) has no price history.
+      {
+        symbol: 'USDC',
+        address: '0xabcdef0000000000000000000000000000000000',
+        decimals: 6,
+        priceSeries: 'usdc',
+      },
     ]);
     expect(custom.balanceTtlMs).toBe(120_000);
   });

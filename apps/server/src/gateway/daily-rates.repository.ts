@@ -1,10 +1,11 @@
 import type { Kysely } from 'kysely';
+import type { PriceSeries } from '../config.js';
 import type { Database } from '../db/schema.js';
 
 type DB = Kysely<Database>;
 
-/** A token's price (series `pixels`, `axs`) or the USD→IDR rate (`usd-idr`), one per day. */
-export type DailySeries = 'pixels' | 'axs' | 'usd-idr';
+/** A token's price (a PriceSeries: `pixels`, `axs`, `slp`, ...) or the USD→IDR rate (`usd-idr`), one per day. */
+export type DailySeries = PriceSeries | 'usd-idr';
 
 /** The figure kept for `day`: a value, or null when the service had none when asked at asOf. */
 export function readDailyValue(db: DB, series: DailySeries, day: string) {

@@ -81,6 +81,8 @@ export class Gateway {
   readonly market: CachedSource<Record<string, TMarketItem[]>>;
   /** The price and rate of a record's day. */
   readonly days: DayValues;
+  /** The tokens' daily prices, kept in the database (the days of income and of the activity). */
+  readonly history: PriceHistory;
   /** Each tracked wallet's balances on Ronin. */
   readonly balances: BalanceCache;
 
@@ -183,7 +185,7 @@ export class Gateway {
     );
     this.isSample = !marketUrl;
     this.balances = new BalanceCache(config, db, log, coordinator);
-    const history = new PriceHistory(
+    this.history = new PriceHistory(
       {
         priceApiUrl: config.priceApiUrl,
         headers: priceHeaders,
@@ -196,7 +198,12 @@ export class Gateway {
       log,
       coordinator,
     );
-    this.days = new DayValues({ prices: this.prices, fx: this.fx }, history, db, config.timeZone);
+    this.days = new DayValues(
+      { prices: this.prices, fx: this.fx },
+      this.history,
+      db,
+      config.timeZone,
+    );
     this.priceSource = describeSource(config.priceApiUrl);
     this.rateSource = describeSource(config.fxApiUrl);
   }

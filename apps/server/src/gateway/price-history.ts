@@ -1,14 +1,15 @@
 import type { FastifyBaseLogger } from 'fastify';
 import type { Kysely } from 'kysely';
 import { z } from 'zod';
-import { PRICE_HISTORY_REACH_DAYS, type TIncomeToken } from '@nexusplay/contract/income';
+import { PRICE_HISTORY_REACH_DAYS } from '@nexusplay/contract/income';
+import { PRICE_SERIES_COINS, type PriceSeries } from '../config.js';
 import type { Database } from '../db/schema.js';
 import type { RefreshCoordinator } from './cached-source.js';
 import { readDailyValue, readDailyValues, writeDailyValues } from './daily-rates.repository.js';
 import { fetchJson, UpstreamError } from './fetch-json.js';
 
-/** CoinGecko's coin ids of the tokens. */
-const COIN_IDS: Record<TIncomeToken, string> = { pixels: 'pixels', axs: 'axie-infinity' };
+/** CoinGecko's coin id of each price series. */
+const COIN_IDS: Record<PriceSeries, string> = PRICE_SERIES_COINS;
 
 /** History calls made back to back at most, before the per-minute rate spaces them out. */
 const BURST = 5;
@@ -16,6 +17,12 @@ const BURST = 5;
 const NO_PRICE_RECHECK_MS = 7 * 86_400_000;
 /** How far back the plan answers past prices: a day further back is not asked for. */
 const HISTORY_REACH_DAYS = PRICE_HISTORY_REACH_DAYS;
+/**
+ * A day's 00:00 UTC price is published 35 minutes after that midnight, and cached answers expire
+ * at 00:40 (CoinGecko's history pages): a day is not asked for before then, so that an answer
+ * without it is not kept as the day having no price.
+ */
+const PUBLISHED_AFTER_MS = 40 * 60_000;
 /** A range of more days than this is answered with one point a day, at 00:00 UTC. */
 const DAILY_POINTS_ABOVE_DAYS = 90;
 /** A year of daily points with market caps and volumes is some 40 kilobytes. */
@@ -60,6 +67,9 @@ const seconds = (ms: number) => Math.floor(ms / 1000);
 export const firstReachableDay = (now = Date.now()) =>
   dayAt(midnightOf(dayAt(now)) - HISTORY_REACH_DAYS * DAY_MS);
 
+/** The newest day whose 00:00 UTC price CoinGecko has published by `now`. */
+export const latestPublishedDay = (now = Date.now()) => dayAt(now - PUBLISHED_AFTER_MS);
+
 /**
  * A token's price on a past day, from CoinGecko's history (its price at 00:00 UTC). A past day's
  * price never changes, so it is asked for once and kept in the database for every user and
@@ -70,7 +80,7 @@ export const firstReachableDay = (now = Date.now()) =>
  * after a failure they pause for `retryMs`.
  */
 export class PriceHistory {
-  private readonly inFlight = new Map<TIncomeToken, Promise<void>>();
+  private readonly inFlight = new Map<PriceSeries, Promise<void>>();
   private pausedUntil = 0;
   private allowance: number;
   private allowanceAt = Date.now();
@@ -91,34 +101,55 @@ export class PriceHistory {
   }
 
   /** The price kept for the day, without asking anyone. */
-  async known(token: TIncomeToken, day: string): Promise<number | undefined> {
-    return (await readDailyValue(this.db, token, day))?.value ?? undefined;
+  async known(series: PriceSeries, day: string): Promise<number | undefined> {
+    return (await readDailyValue(this.db, series, day))?.value ?? undefined;
   }
 
   /** The price kept for the day, else asked for now when the limits allow; undefined if unknown. */
-  async fetch(token: TIncomeToken, day: string): Promise<number | undefined> {
+  async fetch(series: PriceSeries, day: string): Promise<number | undefined> {
     try {
-      return await this.resolve(token, day);
+      return await this.resolve(series, day);
     } catch (error) {
       this.log.warn({ err: error, source: 'price-history' }, 'price history lookup failed');
       return undefined;
     }
   }
 
-  private async resolve(token: TIncomeToken, day: string) {
-    const kept = await readDailyValue(this.db, token, day);
+  /**
+   * Every day of the series still missing within reach, asked for in one call when the limits
+   * allow (the work no one waits on: the days of the chain's transfers). No call when none is
+   * missing; true when days are still missing afterwards (held back by the rate, or failed).
+   */
+  async complete(series: PriceSeries): Promise<boolean> {
+    try {
+      if ((await this.missingDays(series)).length === 0) return false;
+      await this.ask(series);
+      return (await this.missingDays(series)).length > 0;
+    } catch (error) {
+      this.log.warn({ err: error, source: 'price-history' }, 'price history lookup failed');
+      return true;
+    }
+  }
+
+  private async resolve(series: PriceSeries, day: string) {
+    const kept = await readDailyValue(this.db, series, day);
     if (kept?.value != null) return kept.value;
     if (kept && Date.now() - Date.parse(kept.asOf) < NO_PRICE_RECHECK_MS) return undefined;
-    if (day < firstReachableDay()) return undefined;
-    let pending = this.inFlight.get(token);
+    if (day < firstReachableDay() || day > latestPublishedDay()) return undefined;
+    await this.ask(series);
+    return this.known(series, day);
+  }
+
+  /** The one call for the series' missing days, shared by concurrent askers; none over the rate. */
+  private async ask(series: PriceSeries) {
+    let pending = this.inFlight.get(series);
     if (!pending) {
-      if (!this.mayCall()) return undefined;
+      if (!this.mayCall()) return;
       this.allowance -= 1;
-      pending = this.fillMissing(token, day).finally(() => this.inFlight.delete(token));
-      this.inFlight.set(token, pending);
+      pending = this.askMissing(series).finally(() => this.inFlight.delete(series));
+      this.inFlight.set(series, pending);
     }
     await pending;
-    return this.known(token, day);
   }
 
   private mayCall(now = Date.now()) {
@@ -140,14 +171,13 @@ export class PriceHistory {
     }
   }
 
-  /** The token's days within reach, up to `day` or yesterday (UTC), that have no figure kept. */
-  private async missingDays(token: TIncomeToken, day: string, now = Date.now()) {
+  /** The series' days within reach, up to the latest one published, that have no figure kept. */
+  private async missingDays(series: PriceSeries, now = Date.now()) {
     const first = firstReachableDay(now);
-    const yesterday = dayAt(midnightOf(dayAt(now)) - DAY_MS);
-    const last = day > yesterday ? day : yesterday;
+    const last = latestPublishedDay(now);
     const recheckBefore = new Date(now - NO_PRICE_RECHECK_MS).toISOString();
     const settled = new Set(
-      (await readDailyValues(this.db, token, first, last))
+      (await readDailyValues(this.db, series, first, last))
         .filter((row) => row.value !== null || row.asOf >= recheckBefore)
         .map((row) => row.day),
     );
@@ -158,12 +188,12 @@ export class PriceHistory {
     return missing;
   }
 
-  private async fillMissing(token: TIncomeToken, day: string) {
-    const missing = await this.missingDays(token, day);
+  private async askMissing(series: PriceSeries) {
+    const missing = await this.missingDays(series);
     if (missing.length === 0) return;
     const first = missing[0]!;
     const last = missing[missing.length - 1]!;
-    if (!(await this.claim(`history:${token}:${first}:${last}`))) {
+    if (!(await this.claim(`history:${series}:${first}:${last}`))) {
       this.allowance += 1;
       return;
     }
@@ -172,11 +202,11 @@ export class PriceHistory {
     try {
       const prices =
         missing.length === 1
-          ? await this.askDay(token, first)
-          : await this.askRange(token, first, last);
+          ? await this.askDay(series, first)
+          : await this.askRange(series, first, last);
       await writeDailyValues(
         this.db,
-        token,
+        series,
         missing.map((missingDay) => ({ day: missingDay, value: prices.get(missingDay) ?? null })),
         asOf,
       );
@@ -184,7 +214,7 @@ export class PriceHistory {
       if (isAboutTheDay(error)) {
         await writeDailyValues(
           this.db,
-          token,
+          series,
           missing.map((missingDay) => ({ day: missingDay, value: null })),
           asOf,
         );
@@ -192,7 +222,7 @@ export class PriceHistory {
         this.pausedUntil = Date.now() + this.options.retryMs;
       }
       this.log.warn(
-        { source: 'price-history', token, first, last, reason: (error as Error).message },
+        { source: 'price-history', series, first, last, reason: (error as Error).message },
         'upstream failed',
       );
     }
@@ -208,9 +238,9 @@ export class PriceHistory {
   }
 
   /** One day's price, as `/coins/{id}/history` documents its date: YYYY-MM-DD. */
-  private async askDay(token: TIncomeToken, day: string) {
+  private async askDay(series: PriceSeries, day: string) {
     const parsed = ZHistory.safeParse(
-      await this.request(`${COIN_IDS[token]}/history?date=${day}&localization=false`),
+      await this.request(`${COIN_IDS[series]}/history?date=${day}&localization=false`),
     );
     if (!parsed.success) throw new UpstreamError('history answer has an unexpected shape');
     const usd = parsed.data.market_data?.current_price?.usd;
@@ -222,7 +252,7 @@ export class PriceHistory {
    * UNIX-second bounds: a range shorter than 91 days is widened back (within reach), since only a
    * longer one is answered with daily points.
    */
-  private async askRange(token: TIncomeToken, first: string, last: string) {
+  private async askRange(series: PriceSeries, first: string, last: string) {
     const to = midnightOf(last) + 60 * 60_000;
     const widest = midnightOf(firstReachableDay());
     const from = Math.max(
@@ -231,7 +261,7 @@ export class PriceHistory {
     );
     const parsed = ZRange.safeParse(
       await this.request(
-        `${COIN_IDS[token]}/market_chart/range?vs_currency=usd&from=${seconds(from)}&to=${seconds(to)}`,
+        `${COIN_IDS[series]}/market_chart/range?vs_currency=usd&from=${seconds(from)}&to=${seconds(to)}`,
       ),
     );
     if (!parsed.success) throw new UpstreamError('range answer has an unexpected shape');

@@ -1,20 +1,24 @@
-import type { Config } from '../config.js';
+import type { Config, PriceSeries } from '../config.js';
 
 /** Ronin's public endpoint, the default of RONIN_RPC_URL. */
 export const PUBLIC_RONIN_RPC = 'https://api.roninchain.com/rpc';
 
-const MONTH_MS = 31 * 86_400_000;
-/** Past prices: the newest past day of each of the two income tokens, asked once a day. */
-const HISTORY_CALLS_A_MONTH = 2 * 31;
-/** A year of back-dated records: one range call per token, once. */
-const HISTORY_CALLS_ONCE = 2;
+const MONTH_DAYS = 31;
+const MONTH_MS = MONTH_DAYS * 86_400_000;
 
 const thousands = (n: number) => n.toLocaleString('en-US');
 
-/** CoinGecko calls a month in a 31-day month, one instance (or several sharing Redis). */
+/**
+ * CoinGecko calls a month in a 31-day month, one instance (or several sharing Redis). Past
+ * prices: each daily series (the income tokens' two, and those of the other RONIN_TOKENS the
+ * activity values) asks for its newest day once a day, and once for the year back it reaches
+ * (one range call a series).
+ */
 export function priceCallsAMonth(gateway: Config['gateway']) {
   const current = Math.ceil(MONTH_MS / gateway.priceTtlMs);
-  return { current, history: HISTORY_CALLS_A_MONTH, once: HISTORY_CALLS_ONCE };
+  const series = new Set<PriceSeries>(['pixels', 'axs']);
+  for (const token of gateway.ronin.tokens) if (token.priceSeries) series.add(token.priceSeries);
+  return { current, history: series.size * MONTH_DAYS, once: series.size };
 }
 
 /**
@@ -31,7 +35,7 @@ export function upstreamNotices(config: Config): string[] {
       `PRICE_API_KEY is not set: CoinGecko is asked without a key, for which it documents a lower limit that varies with its traffic, below the free Demo key's 30 calls a minute and 10,000 a month. ` +
         `This site will spend about ${thousands(calls.current + calls.history)} calls a month ` +
         `(${thousands(calls.current)} for the current prices every PRICE_TTL of ${gateway.priceTtlMs / 1000} s, ${calls.history} for past prices) ` +
-        `and ${calls.once} once for a year of back-dated records. A free CoinGecko Demo key is advised: set PRICE_API_KEY (see README, "Third-party services").`,
+        `and ${calls.once} once for the year back of each token's prices. A free CoinGecko Demo key is advised: set PRICE_API_KEY (see README, "Third-party services").`,
     );
   }
   if (config.env === 'production' && gateway.ronin.rpcUrl === PUBLIC_RONIN_RPC) {

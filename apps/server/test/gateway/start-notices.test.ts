@@ -42,8 +42,11 @@ describe('the start-up log on the third-party services’ limits', { timeout: 90
     const logged = await startWith({ RONIN_RPC_URL: PUBLIC_RONIN_RPC, PRICE_TTL: '10m' });
     const keyless = logged.filter((msg) => KEYLESS.test(msg));
     expect(keyless).toHaveLength(1);
-    // 10-minute prices in a 31-day month, and a past day of each of the two tokens a day.
-    expect(keyless[0]).toContain('about 4,526 calls a month');
+    // 10-minute prices in a 31-day month, and a past day of each of the six daily price series
+    // a day (PIXEL, AXS, SLP, RON for WRON, ETH for WETH, USDC): 4,464 + 6 x 31.
+    expect(keyless[0]).toContain('about 4,650 calls a month');
+    expect(keyless[0]).toContain('186 for past prices');
+    expect(keyless[0]).toContain('and 6 once');
     expect(keyless[0]).toContain('4,464 for the current prices');
     expect(keyless[0]).toContain('30 calls a minute and 10,000 a month');
     expect(keyless[0]).toContain('A free CoinGecko Demo key is advised');
@@ -71,7 +74,14 @@ describe('the start-up log on the third-party services’ limits', { timeout: 90
     });
     const notices = upstreamNotices(config);
     expect(notices).toHaveLength(1);
-    // 744 hourly calls and 62 for past days.
-    expect(notices[0]).toContain('about 806 calls a month');
+    // 744 hourly calls and 186 for past days (six daily price series).
+    expect(notices[0]).toContain('about 930 calls a month');
+    // Only the series of the tokens listed: the income tokens' two and SLP's.
+    const fewer = loadConfig({
+      NODE_ENV: 'development',
+      PRICE_TTL: '1h',
+      RONIN_TOKENS: `SLP:0x${'a8'.repeat(20)}:0,YGG:0x${'11'.repeat(20)}:18`,
+    });
+    expect(upstreamNotices(fewer)[0]).toContain('about 837 calls a month');
   });
 });

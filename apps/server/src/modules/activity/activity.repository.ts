@@ -331,3 +331,17 @@ export function latestCursor(db: DB) {
     .limit(1)
     .executeTakeFirst();
 }
+
+/**
+ * The tokens (contract addresses) of the transfers stored after `afterId`, each with the last id
+ * read: the newly stored transfers' tokens, read along the primary key.
+ */
+export async function transferTokensAfter(db: DB, afterId: number) {
+  const rows = await db
+    .selectFrom('chain_transfers')
+    .select((eb) => ['token', eb.fn.max('id').as('last')])
+    .where('id', '>', afterId)
+    .groupBy('token')
+    .execute();
+  return rows.map((row) => ({ token: row.token, last: Number(row.last) }));
+}

@@ -181,9 +181,6 @@ export function tokenUnits(raw: string, decimals: number) {
   return fraction ? `${whole}.${fraction}` : whole;
 }
 
-/** The daily price history's series of a token, for the tokens it keeps (the income tokens). */
-const PRICE_SERIES: Record<string, DailySeries> = { PIXEL: 'pixels', AXS: 'axs' };
-
 const round = (value: number, decimals: number) =>
   Math.round(value * 10 ** decimals) / 10 ** decimals;
 
@@ -230,7 +227,8 @@ async function activityItems(
       row,
       token,
       day: dayIn(timeZone, new Date(row.block_time)),
-      series: PRICE_SERIES[token.symbol],
+      // The configured token's series (config.ts TOKEN_PRICE_SERIES); none: always pending.
+      series: token.priceSeries,
     };
   });
   const figures = await knownFigures(db, dated);

@@ -5,6 +5,7 @@ import type { TransferRow } from './activity.repository.js';
 import { incomeArrivals } from '../income/income-suggestions.service.js';
 import { activityService, type ActivityService } from './activity.service.js';
 import { RangeRefused, TransferLogReader, type LoggedTransfer } from './ronin-transfer-logs.js';
+import { transferPricesOf } from './transfer-prices.js';
 
 /** Ronin makes a block about every 3 seconds: 86,400 / 3 = 28,800 blocks a day. */
 export const BLOCKS_PER_DAY = 28_800;
@@ -154,10 +155,12 @@ export function transferFollowerOf(app: FastifyInstance) {
 /**
  * Runs the follower every ACTIVITY_POLL. Every instance looks; the one whose claim of the poll
  * period lands in the database follows for that period (as the snapshot passes are claimed), so
- * when it stops another takes over at the next period. A pass ends with its period.
+ * when it stops another takes over at the next period. A pass ends with its period; then the
+ * follower asks for the daily prices its transfers' days still miss (TransferPrices).
  */
 export function activityFollower(app: FastifyInstance) {
   const follower = transferFollowerOf(app);
+  const prices = transferPricesOf(app);
   const service = activityService({ db: app.db.kysely });
   const everyMs = app.config.activity.pollMs;
   let timer: NodeJS.Timeout | undefined;
@@ -166,16 +169,19 @@ export function activityFollower(app: FastifyInstance) {
 
   const check = async () => {
     const period = Math.floor(Date.now() / everyMs) * everyMs;
+    let claimed = false;
     try {
-      if (!(await service.claimRun(new Date(period).toISOString()))) return;
-      await follower.pass(period + everyMs, () => stopped);
+      claimed = await service.claimRun(new Date(period).toISOString());
+      if (claimed) await follower.pass(period + everyMs, () => stopped);
     } catch (error) {
       app.log.warn({ err: error }, 'following the chain failed; trying again at the next poll');
     }
+    if (claimed && !stopped) await prices.pass();
   };
 
   return {
     follower,
+    prices,
     start() {
       const tick = () => {
         if (running || stopped) return;
