@@ -44,12 +44,15 @@ export default async function globalSetup() {
       ADMIN_PASSWORD: E2E_ADMIN.password,
       REGISTER_MAX_PER_HOUR: '1000',
       RONIN_RPC_URL: node.url,
+      // The activity spec logs transfers on the node and waits for the follower to read them.
+      ACTIVITY_POLL: '1',
       PORT: String(port),
       PUBLIC_URL: `http://127.0.0.1:${port}`,
       SMTP_URL: inbox.url,
     },
   });
   process.env.E2E_BASE_URL = server.url;
+  process.env.E2E_RONIN_URL = node.url;
   process.env.E2E_MAIL_DIR = mailDir;
   return async () => {
     await server.stop();
