@@ -211,7 +211,7 @@ describe('the transfer follower in server processes', () => {
       .sort(byPlace);
 
   /** Waits until the cursor is at the head less the confirmations and every backfill is done. */
-  async function caughtUp(chain: TransferChain, data: ChildData, timeoutMs = 30_000) {
+  async function caughtUp(chain: TransferChain, data: ChildData, timeoutMs = 60_000) {
     const stored = storage(data);
     return waitFor(
       'the follower catching up',
@@ -285,6 +285,16 @@ describe('the transfer follower in server processes', () => {
     const fewest = Math.ceil((backfill!.last + 1) / 25) + Math.ceil((safe - backfill!.last) / 25);
     expect(windows.size).toBeGreaterThanOrEqual(fewest);
     const perInstance = proxies.map((proxy) => askedLogs(proxy.passed).length);
+    // A pass asks for the head once, and one instance passes a poll period: as many as the
+    // periods (one more where a pass began at a period's very end), where two followers would
+    // ask twice as often.
+    const heads = proxies
+      .flatMap((proxy) => proxy.passed.filter((call) => call.method === 'eth_blockNumber'))
+      .map((call) => call.at)
+      .sort((x, y) => x - y);
+    const periods =
+      Math.floor(heads[heads.length - 1]! / POLL_MS) - Math.floor(heads[0]! / POLL_MS) + 1;
+    expect(heads.length).toBeLessThanOrEqual(periods + 1);
 
     // Stop the instance that follows now (the last to ask for the head) with SIGKILL.
     const lastAsked = proxies.map((proxy) =>
@@ -309,9 +319,10 @@ describe('the transfer follower in server processes', () => {
     );
     // The period the killed one claimed ends within a poll; the other looks within the next.
     const takeoverMs = takenOverAt - killedAt;
-    expect(takeoverMs).toBeLessThanOrEqual(2 * POLL_MS + 500);
+    // A second more for a loaded machine's timers.
+    expect(takeoverMs).toBeLessThanOrEqual(2 * POLL_MS + 1000);
     const resumedFrom = safe;
-    safe = await caughtUp(chain, data, 10_000);
+    safe = await caughtUp(chain, data, 30_000);
     const storedAt = Date.now();
     expect(await stored.transfers()).toEqual(expectedOf(chain, tracked));
     expect(await stored.doubled()).toEqual([]);
@@ -324,18 +335,18 @@ describe('the transfer follower in server processes', () => {
     }
     console.info(
       `follower pair (${TEST_ENGINE}): eth_getLogs ${asked.length} in ${windows.size} windows ` +
-        `(fewest ${fewest}), by instance ${perInstance.join(' + ')}; takeover ${takeoverMs} ms, ` +
+        `(fewest ${fewest}), by instance ${perInstance.join(' + ')}, heads asked ${heads.length} in ${periods} periods; takeover ${takeoverMs} ms, ` +
         `new transfers stored ${storedAt - killedAt} ms after the kill`,
     );
-  }, 120_000);
+  }, 180_000);
 
   it('resumes a backfill where a killed server left it: every transfer stored once, only the blocks left asked again', async () => {
     const { node, chain } = await startChain();
     const [a, b, c, d] = chain.addresses as [Address, Address, Address, Address];
     const tracked = [a, b];
-    // Transfers spread over some 1,900 blocks, half of them with a tracked wallet.
+    // Transfers spread over some 1,200 blocks, half of them with a tracked wallet.
     for (let step = 0; step < 12; step += 1) {
-      await chain.mine(150);
+      await chain.mine(100);
       await chain.transfer(
         token(step % 2 ? 'PIXEL' : 'SLP'),
         step % 4,
@@ -350,7 +361,8 @@ describe('the transfer follower in server processes', () => {
     const { data, env } = await startData('follower-restart');
     const stored = storage(data);
     const proxy = await startProxy(node.url);
-    // 20 blocks a window at 40 requests a second: the backfill takes some 5 s.
+    // 20 blocks a window at 40 requests a second: the backfill takes some 3 s on
+    // an idle machine.
     const settings = {
       ...env,
       RONIN_LOGS_RANGE: '20',
@@ -365,7 +377,7 @@ describe('the transfer follower in server processes', () => {
         const [row] = await stored.backfills();
         return row && row.next > row.last / 3 ? row : undefined;
       },
-      30_000,
+      60_000,
     );
     first.signal('SIGKILL');
     await first.exited;
@@ -378,7 +390,7 @@ describe('the transfer follower in server processes', () => {
 
     const seen = proxy.passed.length;
     const second = await startFollowing(data, settings);
-    await caughtUp(chain, data, 60_000);
+    await caughtUp(chain, data, 90_000);
     expect(await stored.transfers()).toEqual(expected);
     expect(await stored.doubled()).toEqual([]);
     // Only what was left: each group of addresses from its next block, 20 blocks a window, each side.
@@ -398,5 +410,5 @@ describe('the transfer follower in server processes', () => {
       `follower restart (${TEST_ENGINE}): killed at block ${left[0]!.next} of ${left[0]!.last}; ` +
         `${before.length} of ${expected.length} transfers stored; eth_getLogs after ${askedAgain.length}`,
     );
-  }, 120_000);
+  }, 180_000);
 });
