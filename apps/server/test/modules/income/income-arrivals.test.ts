@@ -40,7 +40,19 @@ describe('income arriving on chain', () => {
   const wallets = { farm: 0, vault: 0, bob: 0 };
   let farm: Address, vault: Address, bobs: Address;
   /** Transfers sent in this file, by name. */
-  const sent: Record<string, SentTransfer> = {};
+  const sent = {} as Record<
+    | 'history'
+    | 'farm'
+    | 'own'
+    | 'axs'
+    | 'toBob'
+    | 'slp'
+    | 'before'
+    | 'auto'
+    | 'axsAfter'
+    | 'afterOff',
+    SentTransfer
+  >;
 
   const call = (...args: CallArgs) => apiCall(t.app, ...args);
   const dayOf = (transfer: SentTransfer) => dayIn('Asia/Jakarta', new Date(transfer.block_time));

@@ -214,6 +214,8 @@ describe('income suggestions', () => {
 
   it('adds a suggestion as the record the user would have typed, once however often it is accepted', async () => {
     const url = `/api/income-pixels/suggestions/${ids[1]}/accept`;
+    // The income list as the open page last read it (a kept answer), before the accept.
+    expect((await call('GET', '/api/income-pixels', alice)).json().data).toEqual([]);
     const first = await call('POST', url, alice);
     expect(first.statusCode, first.body).toBe(201);
     const record = first.json<{ created: boolean; data: TIncomeRecord }>();
