@@ -227,7 +227,7 @@ export type ActivityRow = {
  * on that side (the indexes on from_address and to_address of migration 0019), and the other side
  * looked up among the same user's wallets.
  */
-function sideOf(db: DB, side: 'in' | 'out', filter: ActivityFilter) {
+function sideOf(db: DB, side: 'in' | 'out', filter: ActivityFilter, fromBlock?: number) {
   const own = side === 'out' ? 't.from_address' : 't.to_address';
   const other = side === 'out' ? 't.to_address' : 't.from_address';
   let query = db
@@ -240,6 +240,7 @@ function sideOf(db: DB, side: 'in' | 'out', filter: ActivityFilter) {
     .where('t.token', 'in', [...filter.tokens]);
   if (filter.walletId !== undefined) query = query.where('w.id', '=', filter.walletId);
   if (filter.upToId !== undefined) query = query.where('t.id', '<=', filter.upToId);
+  if (fromBlock !== undefined) query = query.where('t.block_number', '>=', fromBlock);
   return query.select((eb) => [
     'w.id as wallet_id',
     'w.wallet_name as wallet_name',
@@ -256,10 +257,60 @@ function sideOf(db: DB, side: 'in' | 'out', filter: ActivityFilter) {
   ]);
 }
 
-/** Both sides the filter asks for, as one set of rows. */
-function activityRows(db: DB, filter: ActivityFilter) {
-  if (filter.direction) return sideOf(db, filter.direction, filter);
-  return sideOf(db, 'out', filter).unionAll(sideOf(db, 'in', filter));
+/** Both sides the filter asks for, as one set of rows (from `fromBlock` on, when given). */
+function activityRows(db: DB, filter: ActivityFilter, fromBlock?: number) {
+  if (filter.direction) return sideOf(db, filter.direction, filter, fromBlock);
+  return sideOf(db, 'out', filter, fromBlock).unionAll(sideOf(db, 'in', filter, fromBlock));
+}
+
+/**
+ * The blocks of the user's transfers on one side, of every token: read from the indexes on
+ * from_address and to_address alone (block_number is in them, and on SQLite the id too), without
+ * a look at the transfers' rows.
+ */
+function sideBlocks(db: DB, side: 'in' | 'out', filter: ActivityFilter) {
+  const own = side === 'out' ? 't.from_address' : 't.to_address';
+  let query = db
+    .selectFrom('wallets as w')
+    .innerJoin('chain_transfers as t', own, 'w.address')
+    .where('w.user_id', '=', filter.userId);
+  if (filter.walletId !== undefined) query = query.where('w.id', '=', filter.walletId);
+  if (filter.upToId !== undefined) query = query.where('t.id', '<=', filter.upToId);
+  return query.select('t.block_number as block_number');
+}
+
+/** The block of the user's `rank`th newest transfer (from 1) of any token, if there are that many. */
+async function blockOfRank(db: DB, filter: ActivityFilter, rank: number) {
+  const blocks = filter.direction
+    ? sideBlocks(db, filter.direction, filter)
+    : sideBlocks(db, 'out', filter).unionAll(sideBlocks(db, 'in', filter));
+  const row = await db
+    .selectFrom(blocks.as('b'))
+    .select('block_number')
+    .orderBy('block_number', 'desc')
+    .limit(1)
+    .offset(rank - 1)
+    .executeTakeFirst();
+  return row === undefined ? undefined : Number(row.block_number);
+}
+
+/** A page of the rows the filter takes from `fromBlock` on (all of them without it), in order. */
+function pageRows(
+  db: DB,
+  filter: ActivityFilter,
+  page: { offset: number; limit: number },
+  fromBlock: number | undefined,
+) {
+  return db
+    .selectFrom(activityRows(db, filter, fromBlock).as('a'))
+    .selectAll()
+    .orderBy('block_number', 'desc')
+    .orderBy('log_index', 'desc')
+    .orderBy('direction', 'desc')
+    .orderBy('wallet_id')
+    .offset(page.offset)
+    .limit(page.limit)
+    .execute();
 }
 
 /**
@@ -272,25 +323,27 @@ export async function activityPage(
   page: { offset: number; limit: number },
 ): Promise<ActivityRow[]> {
   if (filter.tokens.length === 0) return [];
-  const rows = await db
-    .selectFrom(activityRows(db, filter).as('a'))
-    .selectAll()
-    .orderBy('block_number', 'desc')
-    .orderBy('log_index', 'desc')
-    .orderBy('direction', 'desc')
-    .orderBy('wallet_id')
-    .offset(page.offset)
-    .limit(page.limit)
-    .execute();
-  return rows.map((row) => ({
-    ...row,
-    direction: row.direction as 'in' | 'out',
-    block_number: Number(row.block_number),
-    log_index: Number(row.log_index),
-    wallet_id: Number(row.wallet_id),
-    other_wallet_id: row.other_wallet_id === null ? null : Number(row.other_wallet_id),
-  }));
+  const wanted = page.offset + page.limit;
+  // The rows from a block on are the first ones of the order, so the page is among the newest
+  // `rank` transfers when those hold enough of the filter's tokens: only their rows are read
+  // (the token is not in the indexes) and sorted, not every one of the user's. A filter that
+  // the newest transfers rarely match reads them all in the end, as without this.
+  for (let rank = wanted * 2; ; rank *= 4) {
+    const fromBlock = rank > wanted * 32 ? undefined : await blockOfRank(db, filter, rank);
+    const rows = await pageRows(db, filter, page, fromBlock);
+    if (rows.length === page.limit || fromBlock === undefined) return rows.map(activityRowOf);
+  }
 }
+
+/** A row as the engine answered it, with its numbers as numbers. */
+const activityRowOf = (row: Awaited<ReturnType<typeof pageRows>>[number]): ActivityRow => ({
+  ...row,
+  direction: row.direction as 'in' | 'out',
+  block_number: Number(row.block_number),
+  log_index: Number(row.log_index),
+  wallet_id: Number(row.wallet_id),
+  other_wallet_id: row.other_wallet_id === null ? null : Number(row.other_wallet_id),
+});
 
 /** How many of the user's transfers the filter takes. */
 export async function activityTotal(db: DB, filter: ActivityFilter) {
