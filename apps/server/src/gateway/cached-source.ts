@@ -32,6 +32,11 @@ export type SourceOptions<T> = {
   onFresh?: (value: T, fetchedAt: string) => Promise<void>;
   /** Where the last good value is kept; without one, gateway_snapshots under `name`. */
   store?: LastGoodStore<T>;
+  /**
+   * Whether a value may be known out of date before its TTL (markDue): then each get() first asks
+   * the coordinator, when there is one, since when it is due (see RefreshCoordinator.dueSince).
+   */
+  dueMarks?: boolean;
 };
 
 /** Keeps a source's last good value where every instance and a restart find it. */
@@ -51,6 +56,13 @@ export interface RefreshCoordinator {
   claim(source: string, ttlMs: number): Promise<{ won: true } | { won: false; retryInMs: number }>;
   publish<T>(source: string, state: SharedSourceState<T>): Promise<void>;
   read<T>(source: string): Promise<SharedSourceState<T> | undefined>;
+  /**
+   * Tells every instance that the source's values obtained before `since` (ms since the epoch)
+   * are out of date, and opens its TTL window, so that the next get() anywhere checks at once.
+   */
+  markDue(sources: readonly string[], since: number): Promise<void>;
+  /** Since when the source is due (its latest markDue), if it was ever marked. */
+  dueSince(source: string): Promise<number | undefined>;
 }
 
 /** How soon an instance that lost the claim looks for the winner's answer. */
@@ -79,6 +91,8 @@ export class CachedSource<T> {
   /** A check of a value past its TTL is running: the value may be replaced at any moment. */
   private revalidating = false;
   private recalling: Promise<boolean> | undefined;
+  /** Values obtained before this time (ms since the epoch) are out of date (markDue). */
+  private dueSince = 0;
   /** Upstream calls made by this instance, for the one-call-per-TTL promise to be measured. */
   calls = 0;
 
@@ -88,6 +102,37 @@ export class CachedSource<T> {
     private readonly log: FastifyBaseLogger,
     private readonly coordinator?: RefreshCoordinator,
   ) {}
+
+  /**
+   * The upstream's value changed at `since` (ms since the epoch; a wallet's balances after a
+   * transfer): a value obtained before then is due for a check at once, TTL or not, and get()
+   * waits for that check (bounded by the upstream timeout) instead of answering it; while it
+   * cannot be replaced (the upstream fails) it is answered as stale. With a coordinator, the
+   * caller tells the other instances (RefreshCoordinator.markDue), which learn it on their next
+   * get().
+   */
+  markDue(since: number) {
+    if (since <= this.dueSince) return;
+    this.dueSince = since;
+    if (!this.current || this.outdated()) this.nextCheck = 0;
+  }
+
+  /** Whether the value in memory was obtained before the source was last marked due. */
+  private outdated() {
+    return this.current !== undefined && Date.parse(this.current.asOf) < this.dueSince;
+  }
+
+  /** The due time other instances marked, when the source takes marks and has a coordinator. */
+  private async learnDue() {
+    if (!this.options.dueMarks || !this.coordinator) return;
+    try {
+      const since = await this.coordinator.dueSince(this.options.name);
+      if (since !== undefined) this.markDue(since);
+    } catch (error) {
+      // Redis unreadable: what this instance knows stands (it is the TTL's value at worst).
+      this.log.warn({ err: error, source: this.options.name }, 'due mark unreadable');
+    }
+  }
 
   /**
    * The value at once, when it is in memory and not due for a check: what get() would answer
@@ -129,11 +174,13 @@ export class CachedSource<T> {
    * upstream timeout bounds.
    */
   async get(now = Date.now()): Promise<SourceValue<T>> {
+    await this.learnDue();
     if (now >= this.nextCheck) this.check(now);
     const checking = this.inFlight;
     // Nothing in memory or in the store: this value was never read, so the check is waited for
-    // (all of it, the day's value kept too), not only until its answer is in memory.
-    if (checking && !(await this.recall())) await checking;
+    // (all of it, the day's value kept too), not only until its answer is in memory. The same
+    // for a value known to be out of date (markDue).
+    if (checking && (!(await this.recall()) || this.outdated())) await checking;
     if (!this.current) await this.recall();
     return this.current ? this.answer(this.current) : this.fallback();
   }
@@ -177,8 +224,9 @@ export class CachedSource<T> {
   }
 
   private answer(current: { value: T; asOf: string }): SourceValue<T> {
-    const stale = this.lastFailed || this.revalidating;
-    const checking = this.revalidating && !this.lastFailed;
+    const pending = this.revalidating || this.outdated();
+    const stale = this.lastFailed || pending;
+    const checking = pending && !this.lastFailed;
     return { value: current.value, asOf: current.asOf, stale, ...(checking ? { checking } : {}) };
   }
 
@@ -212,10 +260,15 @@ export class CachedSource<T> {
     this.expiresAtNextCheck = claim.retryInMs <= SHARED_POLL_MS;
     try {
       let shared = await this.coordinator.read<T>(name);
-      // Nothing to answer yet: the winner's call is likely in flight, so wait for it rather
-      // than answer the fallback, but never longer than the call itself may take.
+      // Nothing to answer yet, or only a value out of date: the winner's call is likely in
+      // flight, so wait for it rather than answer the fallback (or the old value), but never
+      // longer than the call itself may take.
+      const answerable = (state: SharedSourceState<T> | undefined) =>
+        state
+          ? Date.parse(state.asOf) >= this.dueSince
+          : this.current !== undefined && !this.outdated();
       const waitUntil = Date.now() + (this.options.peerWaitMs ?? 0);
-      while (!shared && !this.current && Date.now() < waitUntil) {
+      while (!answerable(shared) && Date.now() < waitUntil) {
         await sleep(PEER_POLL_MS);
         shared = await this.coordinator.read<T>(name);
       }

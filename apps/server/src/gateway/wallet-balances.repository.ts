@@ -1,5 +1,6 @@
 import type { Kysely } from 'kysely';
 import type { Database } from '../db/schema.js';
+import { batches } from '../lib/row-import.js';
 
 type DB = Kysely<Database>;
 
@@ -63,4 +64,19 @@ export async function writeLastBalances(
       })),
     )
     .execute();
+}
+
+/** Which of `addresses` some user tracks, each with the users who track it. */
+export async function trackersOf(db: DB, addresses: readonly string[]) {
+  const trackers = new Map<string, number[]>();
+  for (const batch of batches([...new Set(addresses)])) {
+    const rows = await db
+      .selectFrom('wallets')
+      .select(['address', 'user_id'])
+      .where('address', 'in', batch)
+      .execute();
+    for (const row of rows)
+      trackers.set(row.address, [...(trackers.get(row.address) ?? []), row.user_id]);
+  }
+  return trackers;
 }

@@ -35,4 +35,22 @@ export class RedisRefreshCoordinator implements RefreshCoordinator {
     const raw = await this.redis.client.get(this.redis.key(`gateway:${source}:state`));
     return raw ? (JSON.parse(raw) as SharedSourceState<T>) : undefined;
   }
+
+  /**
+   * The due time where every instance reads it before answering, kept as long as a shared
+   * outcome; the window's lock dropped, so the next claim is won at once.
+   */
+  async markDue(sources: readonly string[], since: number) {
+    const multi = this.redis.client.multi();
+    for (const source of sources) {
+      multi.set(this.redis.key(`gateway:${source}:due`), String(since), 'PX', STATE_KEEP_MS);
+      multi.del(this.redis.key(`gateway:${source}:window`));
+    }
+    await multi.exec();
+  }
+
+  async dueSince(source: string) {
+    const raw = await this.redis.client.get(this.redis.key(`gateway:${source}:due`));
+    return raw === null ? undefined : Number(raw);
+  }
 }
