@@ -72,7 +72,12 @@ export const ZActivityItem = z.object({
 });
 export type TActivityItem = z.infer<typeof ZActivityItem>;
 
-/** How current the activity is: the last block the chain follower read in full, and when. */
+/**
+ * How current the activity is: the last block the chain follower read in full, and the time that
+ * block was made (ISO 8601, from its header). Until the follower has moved its cursor once since
+ * it began keeping that time (and after it skipped blocks while no wallet was tracked), `time` is
+ * when the cursor moved there instead, a little later than the block: never empty.
+ */
 export const ZActivityAsOf = z.object({ block: z.number().int(), time: z.string() });
 
 /** A page of the activity, and how current it is (null before the follower's first pass). */

@@ -53,11 +53,20 @@ export async function lockCursor(db: DB, chainId: number) {
     .execute();
 }
 
-/** Moves the cursor from `from` to `to`; false when it was no longer at `from`. */
-export async function moveCursor(db: DB, chainId: number, from: number, to: number, now: string) {
+/**
+ * Moves the cursor from `from` to `to`, whose block was made at `blockTime` (null: not known);
+ * false when it was no longer at `from`.
+ */
+export async function moveCursor(
+  db: DB,
+  chainId: number,
+  move: { from: number; to: number; blockTime: string | null },
+  now: string,
+) {
+  const { from, to, blockTime } = move;
   const result = await db
     .updateTable('chain_follow_cursors')
-    .set({ last_block: to, updated_at: now })
+    .set({ last_block: to, last_block_time: blockTime, updated_at: now })
     .where('chain_id', '=', chainId)
     .where('last_block', '=', from)
     .executeTakeFirst();
@@ -375,11 +384,14 @@ export async function ownsWallet(db: DB, userId: number, walletId: number) {
   return row !== undefined;
 }
 
-/** The follower's furthest cursor: the last block read in full, and when it was. */
+/**
+ * The follower's furthest cursor: the last block read in full, its block's time (null until
+ * known), and when the cursor moved there.
+ */
 export function latestCursor(db: DB) {
   return db
     .selectFrom('chain_follow_cursors')
-    .select(['last_block', 'updated_at'])
+    .select(['last_block', 'last_block_time', 'updated_at'])
     .orderBy('updated_at', 'desc')
     .limit(1)
     .executeTakeFirst();

@@ -55,7 +55,28 @@ export type ActivityDeps = {
   tokens?: readonly RoninToken[];
   timeZone?: string;
   onNewTransfers?: NewTransfersHook;
+  /** The gateway's balances, told of the addresses a stored window's transfers moved. */
+  balances?: BalancesFollow;
 };
+
+/** Makes the cached balances of the tracked ones of some addresses due for a check. */
+export type BalancesFollow = { markDue(addresses: readonly string[]): Promise<void> };
+
+/**
+ * Once a window is stored (committed), the balances of both sides of its transfers are due for
+ * a check: the portfolio's next read shows the amounts they left.
+ */
+async function followBalances(
+  storing: Promise<boolean>,
+  transfers: readonly TransferRow[],
+  balances: BalancesFollow | undefined,
+) {
+  const stored = await storing;
+  if (stored && balances && transfers.length > 0) {
+    await balances.markDue(transfers.flatMap((row) => [row.from_address, row.to_address]));
+  }
+  return stored;
+}
 
 /** Where the follower stands on a chain: its cursor and the addresses it follows. */
 export type FollowState = { cursor: number; followed: FollowedAddress[] };
@@ -98,7 +119,7 @@ async function followTracked(
     // Blocks passed while nothing was followed hold nothing to read: a wallet tracked after a
     // quiet month is read back its backfill days, not the month.
     if (followed.length === 0 && cursor < safeBlock) {
-      await moveCursor(trx, chainId, cursor, safeBlock, at);
+      await moveCursor(trx, chainId, { from: cursor, to: safeBlock, blockTime: null }, at);
       cursor = safeBlock;
     }
     const known = new Set(followed.map((row) => row.address));
@@ -117,16 +138,20 @@ async function followTracked(
   });
 }
 
+/** A window of blocks, `from` to `to`; `time`, when known, that of block `to`. */
+export type BlockWindow = { from: number; to: number; time?: string };
+
 /**
  * A window of new blocks read for `addresses` (every followed address when the pass began): its
- * transfers stored and the cursor moved past it in one transaction. An address followed since,
- * whose backfill ends where the window starts, gets the window added to its backfill. False (and
- * nothing stored) when the cursor had already left the window's start: another instance stored it.
+ * transfers stored and the cursor moved past it, with its last block's time, in one transaction.
+ * An address followed since, whose backfill ends where the window starts, gets the window added to
+ * its backfill. False (and nothing stored) when the cursor had already left the window's start:
+ * another instance stored it.
  */
 function storeNewBlocks(
   db: DB,
   chainId: number,
-  window: { from: number; to: number },
+  window: BlockWindow,
   addresses: readonly string[],
   transfers: readonly TransferRow[],
   onNewTransfers?: NewTransfersHook,
@@ -134,7 +159,8 @@ function storeNewBlocks(
   return unlessTaken(() =>
     db.transaction().execute(async (trx) => {
       const at = new Date().toISOString();
-      if (!(await moveCursor(trx, chainId, window.from - 1, window.to, at))) {
+      const move = { from: window.from - 1, to: window.to, blockTime: window.time ?? null };
+      if (!(await moveCursor(trx, chainId, move, at))) {
         throw new WindowTaken();
       }
       const read = new Set(addresses);
@@ -266,6 +292,7 @@ export function activityService({
   tokens = [],
   timeZone = 'UTC',
   onNewTransfers,
+  balances,
 }: ActivityDeps) {
   const bySymbol = new Map(tokens.map((token) => [token.symbol, token]));
   const byAddress = new Map(tokens.map((token) => [token.address.toLowerCase(), token]));
@@ -287,12 +314,15 @@ export function activityService({
     return { userId, walletId: query.wallet_id, tokens: addresses, direction: query.direction };
   }
 
-  /** How current the activity is: the follower's cursor, null before its first pass. */
+  /**
+   * How current the activity is: the follower's cursor and its block's time (while that is not
+   * known, when the cursor moved there), null before its first pass.
+   */
   async function asOf() {
     const cursor = await latestCursor(db);
-    return cursor
-      ? { block: cursor.last_block, time: new Date(cursor.updated_at).toISOString() }
-      : null;
+    if (!cursor) return null;
+    const time = cursor.last_block_time ?? cursor.updated_at;
+    return { block: cursor.last_block, time: new Date(time).toISOString() };
   }
 
   return {
@@ -333,16 +363,22 @@ export function activityService({
       followTracked(db, chainId, safeBlock, backfillBlocks),
     storeNewBlocks: (
       chainId: number,
-      window: { from: number; to: number },
+      window: BlockWindow,
       addresses: readonly string[],
       transfers: readonly TransferRow[],
-    ) => storeNewBlocks(db, chainId, window, addresses, transfers, onNewTransfers),
+    ) =>
+      followBalances(
+        storeNewBlocks(db, chainId, window, addresses, transfers, onNewTransfers),
+        transfers,
+        balances,
+      ),
     storeBackfill: (
       chainId: number,
       addresses: readonly string[],
       window: { from: number; to: number },
       transfers: readonly TransferRow[],
-    ) => storeBackfill(db, chainId, addresses, window, transfers),
+    ) =>
+      followBalances(storeBackfill(db, chainId, addresses, window, transfers), transfers, balances),
     /** Whether this instance follows during the poll period starting at `run` (ISO 8601). */
     claimRun: (run: string) => claimFollowRun(db, 'transfers', run, new Date().toISOString()),
   };

@@ -124,12 +124,17 @@ export class TransferLogReader {
     );
   }
 
-  /** The transfers of blocks `from` to `to` (inclusive) with one of `addresses` on either side. */
+  /**
+   * The transfers of blocks `from` to `to` (inclusive) with one of `addresses` on either side;
+   * with `endTime`, also the time of block `to`, read in the same batches as the blocks holding
+   * a transfer (a window of at most 10 blocks still costs one request of block reads).
+   */
   async transfers(
     from: number,
     to: number,
     addresses: readonly string[],
-  ): Promise<LoggedTransfer[]> {
+    options: { endTime?: boolean } = {},
+  ): Promise<{ found: LoggedTransfer[]; endTime?: string }> {
     const asked = new Set(addresses);
     const logs = new Map<string, Log>();
     for (const chunk of chunks(addresses, this.options.addressesPerFilter)) {
@@ -145,8 +150,8 @@ export class TransferLogReader {
         }
       }
     }
-    const times = await this.blockTimes([...logs.values()]);
-    return [...logs.values()].map((log) => ({
+    const times = await this.blockTimes([...logs.values()], options.endTime ? [to] : []);
+    const found = [...logs.values()].map((log) => ({
       txHash: log.transactionHash,
       logIndex: log.logIndex,
       blockNumber: log.blockNumber,
@@ -156,6 +161,7 @@ export class TransferLogReader {
       to: topicAddress(log.topics[2]!)!,
       amount: BigInt(log.data).toString(),
     }));
+    return options.endTime ? { found, endTime: times.get(to)! } : { found };
   }
 
   private async logs(from: number, to: number, topics: (Hex | Hex[] | null)[]) {
@@ -198,11 +204,15 @@ export class TransferLogReader {
     }
   }
 
-  /** ISO 8601 times of the blocks holding `logs`, each checked to be the block the log names. */
-  private async blockTimes(logs: readonly Log[]) {
+  /**
+   * ISO 8601 times of the blocks holding `logs`, each checked to be the block the log names, and
+   * of the blocks numbered in `also`.
+   */
+  private async blockTimes(logs: readonly Log[], also: readonly number[] = []) {
     const hashes = new Map(logs.map((log) => [log.blockNumber, log.blockHash]));
     const times = new Map<number, string>();
-    for (const numbers of chunks([...hashes.keys()], BLOCKS_PER_REQUEST)) {
+    const wanted = [...new Set([...hashes.keys(), ...also])];
+    for (const numbers of chunks(wanted, BLOCKS_PER_REQUEST)) {
       // Started in the same turn, the transport sends them as one batched request.
       const blocks = await this.request(() =>
         Promise.all(
@@ -217,7 +227,8 @@ export class TransferLogReader {
       blocks.forEach((answer, index) => {
         const block = ZBlock.parse(answer);
         const number = numbers[index]!;
-        if (block.number !== number || block.hash !== hashes.get(number)) {
+        const hash = hashes.get(number);
+        if (block.number !== number || (hash !== undefined && block.hash !== hash)) {
           throw new Error('the node answered a block other than the one its log named');
         }
         times.set(number, new Date(block.timestamp * 1000).toISOString());

@@ -69,7 +69,7 @@ export class TransferFollower {
 
     const everyone = state.followed.map((row) => row.address);
     for (let cursor = state.cursor; cursor < safe && everyone.length > 0 && going();) {
-      const window = await this.read({ from: cursor + 1, to: safe }, everyone);
+      const window = await this.read({ from: cursor + 1, to: safe }, everyone, true);
       const rows = this.rows(chainId, window.found);
       if (!(await service.storeNewBlocks(chainId, window, everyone, rows))) return;
       cursor = window.to;
@@ -99,13 +99,18 @@ export class TransferFollower {
     }
   }
 
-  /** The transfers of as much of `wanted` as one window covers, narrowed while the node refuses. */
-  private async read(wanted: Window, addresses: readonly string[]) {
+  /**
+   * The transfers of as much of `wanted` as one window covers, narrowed while the node refuses;
+   * with `endTime`, the time of the window's last block too (where the cursor moves to).
+   */
+  private async read(wanted: Window, addresses: readonly string[], endTime = false) {
     for (;;) {
       const to = Math.min(wanted.to, wanted.from + this.range - 1);
       try {
-        const found = await this.reader.transfers(wanted.from, to, addresses);
-        return { from: wanted.from, to, found };
+        const { found, endTime: time } = await this.reader.transfers(wanted.from, to, addresses, {
+          endTime,
+        });
+        return { from: wanted.from, to, time, found };
       } catch (error) {
         if (!(error instanceof RangeRefused) || this.range === 1) throw error;
         this.range = Math.max(1, Math.floor(this.range / 2));
@@ -143,6 +148,7 @@ export function transferFollowerOf(app: FastifyInstance) {
         cap: app.config.rowCaps.incomeRecords,
         tokens: app.config.gateway.ronin.tokens,
       }),
+      balances: app.gateway.balances,
     }),
     settings: app.config.activity,
     ronin: app.config.gateway.ronin,

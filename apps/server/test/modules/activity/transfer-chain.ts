@@ -35,14 +35,6 @@ export async function rpc(url: string, method: string, params: unknown[] = []) {
   return body.result;
 }
 
-/**
- * Places the contract that logs a Transfer for whatever it is called with at each of `tokens`
- * (replacing what was there: put a token contract back to read balances again).
- */
-export async function emitTransfersAt(url: string, tokens: readonly Address[]) {
-  for (const token of tokens) await rpc(url, 'evm_setAccountCode', [token, TRANSFER_EMITTER]);
-}
-
 export type SentTransfer = {
   tx_hash: string;
   log_index: number;
@@ -56,7 +48,7 @@ export type SentTransfer = {
 
 /** Test accounts that send token transfers on the node at `url` (Ganache, one block a transaction). */
 export async function transferChain(url: string, tokens: readonly Address[]) {
-  await emitTransfersAt(url, tokens);
+  for (const token of tokens) await rpc(url, 'evm_setAccountCode', [token, TRANSFER_EMITTER]);
   const keys = [1, 2, 3, 4].map((n) => pad(numberToHex(0xacc0 + n)));
   const accounts = keys.map((key) => privateKeyToAccount(key));
   for (const account of accounts) {
