@@ -27,7 +27,7 @@ async function signInAsAdmin(page: Page) {
 
 /** Every notification is unread for a new account, so its badge counts them all. */
 async function notificationCount(page: Page, token: string) {
-  const res = await page.request.get('/api/admin-notifications', {
+  const res = await page.request.get('/api/notifications', {
     headers: { Authorization: `Bearer ${token}` },
   });
   expect(res.status()).toBe(200);
@@ -63,7 +63,7 @@ test.describe('notifications', () => {
 
     const markedRead = page.waitForResponse(
       (response) =>
-        response.url().endsWith('/api/admin-notifications/read') &&
+        response.url().endsWith('/api/notifications/read') &&
         response.request().method() === 'POST',
     );
     await menuButton.click();

@@ -76,9 +76,16 @@ describe.each(VARIANTS)('a %s value', { timeout: 15_000 }, (variant) => {
   });
 
   it('on the dashboard: the notifications', async () => {
-    const notification = { id: 4, title: 'Hi', message: 'Text', read: false, created_at: '' };
+    const notification = {
+      id: 4,
+      kind: 'personal',
+      title: 'Hi',
+      message: 'Text',
+      read: false,
+      created_at: '',
+    };
     serve({
-      '/api/admin-notifications': [emptied(notification, NOTIFICATION_FIELDS, variant)],
+      '/api/notifications': [emptied(notification, NOTIFICATION_FIELDS, variant)],
     });
     stubMarkRead();
     renderApp('/dashboard', { token: userToken() });
@@ -213,7 +220,7 @@ describe.each(VARIANTS)('a %s value', { timeout: 15_000 }, (variant) => {
 function stubMarkRead() {
   const serveList = vi.mocked(fetch).getMockImplementation()!;
   vi.mocked(fetch).mockImplementation(async (input, init) =>
-    init?.method === 'POST' && String(input).endsWith('/api/admin-notifications/read')
+    init?.method === 'POST' && String(input).endsWith('/api/notifications/read')
       ? new Response(null, { status: 204 })
       : serveList(input, init),
   );

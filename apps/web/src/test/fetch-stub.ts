@@ -35,11 +35,14 @@ const NO_PORTFOLIO = {
 };
 
 const CONTENT_LIST = /^\/api\/(games|blogs|tools)$/;
+const INCOME_SUGGESTIONS = /^\/api\/income-(pixels|axie)\/suggestions$/;
+const INCOME_AUTO_ADD = /^\/api\/income-(pixels|axie)\/auto-add$/;
 
 /**
  * The calls the layout makes on its own: the public pages read the content lists, every public
  * page reports its view, the signed-in header reads the notifications for its badge, and logging
- * out tells the server; the Wallet Tracker reads the portfolio beside the wallets. They answer
+ * out tells the server; the Wallet Tracker reads the portfolio beside the wallets, and the income
+ * pages the income found on chain and the wallets' switches beside the records. They answer
  * empty unless a test gives a reply.
  */
 function backgroundReply(call: ApiCall): Reply | undefined {
@@ -47,11 +50,17 @@ function backgroundReply(call: ApiCall): Reply | undefined {
   if (method === 'GET' && CONTENT_LIST.test(url.pathname)) return listReply([]);
   if (method === 'POST' && url.pathname === '/api/visits') return { status: 204 };
   if (method === 'GET' && url.pathname === '/api/admin-notifications') return listReply([]);
+  if (method === 'GET' && url.pathname === '/api/notifications') return listReply([]);
   if (method === 'GET' && url.pathname === '/api/portfolio')
     return { status: 200, body: NO_PORTFOLIO };
   if (method === 'GET' && url.pathname === '/api/portfolio/history') {
     return { status: 200, body: { days: [], usd_idr: 16_000 } };
   }
+  if (method === 'GET' && INCOME_SUGGESTIONS.test(url.pathname)) {
+    return { status: 200, body: { data: [], total: 0 }, headers: { 'X-Total-Count': '0' } };
+  }
+  if (method === 'GET' && INCOME_AUTO_ADD.test(url.pathname))
+    return { status: 200, body: { data: [] } };
   if (method === 'POST' && url.pathname === '/api/logout') {
     return { status: 200, body: { message: 'Signed out.' } };
   }

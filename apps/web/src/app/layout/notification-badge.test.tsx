@@ -4,13 +4,20 @@ import { callsMade, stubApi } from '../../test/fetch-stub';
 import { renderApp } from '../../test/render-app';
 import { userToken } from '../../test/tokens';
 
-function notification(id: number, read: boolean) {
-  return { id, title: `Judul ${id}`, message: 'Pesan.', read, created_at: '2025-03-05T08:00:00Z' };
+function notification(id: number, read: boolean, kind = 'broadcast') {
+  return {
+    id,
+    kind,
+    title: `Judul ${id}`,
+    message: 'Pesan.',
+    read,
+    created_at: '2025-03-05T08:00:00Z',
+  };
 }
 
 function stubNotifications(reply: { status: number; body: unknown }) {
   return stubApi(({ method, url }) =>
-    method === 'GET' && url.pathname === '/api/admin-notifications' ? reply : undefined,
+    method === 'GET' && url.pathname === '/api/notifications' ? reply : undefined,
   );
 }
 
@@ -33,14 +40,27 @@ describe('the unread notifications badge', { timeout: 15_000 }, () => {
       expect(button).toHaveAccessibleName('Account menu for player.one, 2 unread notifications'),
     );
     expect(button).toHaveTextContent(/2$/);
-    expect(callsMade(fetchMock)).toContain('GET /api/admin-notifications');
+    expect(callsMade(fetchMock)).toContain('GET /api/notifications');
+  });
+
+  it('counts the unread personal notifications with the broadcasts', async () => {
+    stubNotifications({
+      status: 200,
+      // Each kind numbers its own: the same id twice is two notifications.
+      body: [notification(4, false, 'personal'), notification(4, false), notification(3, true)],
+    });
+    renderApp('/', { token: userToken() });
+    const button = await accountButton();
+    await vi.waitFor(() =>
+      expect(button).toHaveAccessibleName('Account menu for player.one, 2 unread notifications'),
+    );
   });
 
   it('is absent when everything has been read', async () => {
     const fetchMock = stubNotifications({ status: 200, body: [notification(1, true)] });
     renderApp('/', { token: userToken() });
     const button = await accountButton();
-    await vi.waitFor(() => expect(callsMade(fetchMock)).toContain('GET /api/admin-notifications'));
+    await vi.waitFor(() => expect(callsMade(fetchMock)).toContain('GET /api/notifications'));
     expect(button).toHaveAccessibleName('Account menu for player.one');
     expect(button).toHaveTextContent('Pplayer.one');
   });
@@ -59,6 +79,6 @@ describe('the unread notifications badge', { timeout: 15_000 }, () => {
     const fetchMock = stubNotifications({ status: 200, body: [] });
     renderApp('/');
     expect(await screen.findByRole('button', { name: 'Sign In' }, { timeout: 5000 })).toBeVisible();
-    expect(callsMade(fetchMock)).not.toContain('GET /api/admin-notifications');
+    expect(callsMade(fetchMock)).not.toContain('GET /api/notifications');
   });
 });

@@ -1,13 +1,17 @@
-import type { TNotification } from '@nexusplay/contract/notifications';
+import type { TBellNotification } from '@nexusplay/contract/notifications';
 import { screen, within } from '@testing-library/react';
 import { describe, expect, it, vi } from 'vitest';
 import { callsMade, sentBody, stubApi } from '../../test/fetch-stub';
 import { renderApp } from '../../test/render-app';
 import { makeToken, userToken } from '../../test/tokens';
 
-function makeNotification(id: number, overrides: Partial<TNotification> = {}): TNotification {
+function makeNotification(
+  id: number,
+  overrides: Partial<TBellNotification> = {},
+): TBellNotification {
   return {
     id,
+    kind: 'broadcast',
     title: `Pengumuman ${id}`,
     message: `Isi pengumuman ${id}.`,
     read: false,
@@ -23,11 +27,11 @@ const NOTIFICATIONS = [
 ];
 
 function isList(method: string, url: URL) {
-  return method === 'GET' && url.pathname === '/api/admin-notifications';
+  return method === 'GET' && url.pathname === '/api/notifications';
 }
 
 function isMarkRead(method: string, url: URL) {
-  return method === 'POST' && url.pathname === '/api/admin-notifications/read';
+  return method === 'POST' && url.pathname === '/api/notifications/read';
 }
 
 // The first test also waits for the page's code to compile.
@@ -40,7 +44,7 @@ describe('user dashboard', { timeout: 15_000 }, () => {
     );
     const answer = fetchMock.getMockImplementation()!;
     fetchMock.mockImplementation(async (input, init) => {
-      if (String(input).includes('/api/admin-notifications')) await arrived;
+      if (String(input).includes('/api/notifications')) await arrived;
       return answer(input, init);
     });
 
@@ -98,8 +102,8 @@ describe('user dashboard', { timeout: 15_000 }, () => {
     expect(feed.getByText('Isi pengumuman 2.')).toBeInTheDocument();
 
     await vi.waitFor(() => {
-      const markCall = callsMade(fetchMock).indexOf('POST /api/admin-notifications/read');
-      expect(sentBody(fetchMock, markCall)).toEqual({ ids: [3, 2] });
+      const markCall = callsMade(fetchMock).indexOf('POST /api/notifications/read');
+      expect(sentBody(fetchMock, markCall)).toEqual({ broadcast_ids: [3, 2], personal_ids: [] });
     });
     // What was new when the page opened stays marked as such while it is open.
     const marked = items.filter((item) => within(item).queryByText('Baru'));
@@ -114,7 +118,7 @@ describe('user dashboard', { timeout: 15_000 }, () => {
     );
     expect(screen.getByRole('button', { name: /^Account menu/ })).not.toHaveTextContent(/\d/);
     expect(
-      callsMade(fetchMock).filter((call) => call === 'POST /api/admin-notifications/read'),
+      callsMade(fetchMock).filter((call) => call === 'POST /api/notifications/read'),
     ).toHaveLength(1);
   });
 
@@ -134,14 +138,12 @@ describe('user dashboard', { timeout: 15_000 }, () => {
         { timeout: 5000 },
       ),
     ).toBeInTheDocument();
-    await vi.waitFor(() =>
-      expect(callsMade(fetchMock)).toContain('POST /api/admin-notifications/read'),
-    );
+    await vi.waitFor(() => expect(callsMade(fetchMock)).toContain('POST /api/notifications/read'));
     // The list is read again after the failure and shows the two as unread once more.
     await vi.waitFor(() =>
-      expect(
-        callsMade(fetchMock).filter((call) => call === 'GET /api/admin-notifications'),
-      ).toHaveLength(2),
+      expect(callsMade(fetchMock).filter((call) => call === 'GET /api/notifications')).toHaveLength(
+        2,
+      ),
     );
     expect(
       await screen.findByRole('button', {
@@ -149,7 +151,7 @@ describe('user dashboard', { timeout: 15_000 }, () => {
       }),
     ).toBeInTheDocument();
     expect(
-      callsMade(fetchMock).filter((call) => call === 'POST /api/admin-notifications/read'),
+      callsMade(fetchMock).filter((call) => call === 'POST /api/notifications/read'),
     ).toHaveLength(1);
   });
 });

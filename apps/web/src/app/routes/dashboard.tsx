@@ -20,7 +20,9 @@ export function DashboardPage() {
           <h2 id="notifications-heading" className="text-lg font-semibold text-white">
             Notifikasi
           </h2>
-          <p className="mt-1 text-sm text-slate-300">Pengumuman terbaru dari tim admin.</p>
+          <p className="mt-1 text-sm text-slate-300">
+            Pengumuman terbaru dari tim admin dan kabar untuk akun Anda.
+          </p>
           <NotificationFeed />
         </section>
       </div>

@@ -2,18 +2,19 @@ import { useQuery } from '@tanstack/react-query';
 import { BellIcon } from 'lucide-react';
 import { useAuth } from '../../../lib/auth';
 import { cx } from '../../../lib/class-names';
-import { notificationsQuery } from '../api/get-notifications';
+import { bellItemKey, bellQuery } from '../api/get-notifications';
 import { useMarkShownNotificationsRead } from '../api/mark-notifications-read';
 import { notificationTitle } from './notification-display';
 import { NotificationTime } from './notification-time';
 
 /**
- * Every notification from the admins, newest first. Opening the list marks the unread ones as
- * read; they keep their "Baru" mark until the visitor leaves the page.
+ * The user's bell: the admins' notifications and the user's own personal ones (such as income
+ * that arrived on chain), newest first. Opening the list marks the unread ones as read; they keep
+ * their "Baru" mark until the visitor leaves the page.
  */
 export function NotificationFeed() {
   const { userId } = useAuth();
-  const notifications = useQuery(notificationsQuery(userId));
+  const notifications = useQuery(bellQuery(userId));
   const markedHere = useMarkShownNotificationsRead(userId, notifications.data);
 
   if (notifications.isPending) {
@@ -42,19 +43,20 @@ export function NotificationFeed() {
   return (
     <ul className="mt-6 space-y-3">
       {notifications.data.map((notification) => {
-        const isNew = !notification.read || markedHere.has(notification.id);
+        const key = bellItemKey(notification);
+        const isNew = !notification.read || markedHere.has(key);
         return (
           <li
-            key={notification.id}
+            key={key}
             className={cx(
               'rounded-xl border p-4',
               isNew ? 'border-indigo-500/60 bg-indigo-500/10' : 'border-slate-800 bg-slate-950/60',
             )}
           >
-            <article aria-labelledby={`notification-${notification.id}`}>
+            <article aria-labelledby={`notification-${key}`}>
               <div className="flex flex-wrap items-center gap-x-3 gap-y-1">
                 <h3
-                  id={`notification-${notification.id}`}
+                  id={`notification-${key}`}
                   className="min-w-0 font-semibold wrap-anywhere text-white"
                 >
                   {notificationTitle(notification)}
