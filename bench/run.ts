@@ -2,16 +2,19 @@
  * npm run bench: performance budgets, end to end, in one run.
  *
  *   1. The API under load against a bare node:http baseline measured in the same run.
- *   2. The catalogue at 100,000 games and posts against 100: paging and search latency.
- *   3. The signed-in pages of users with 10, 1,000 and 100,000 rows: paging and search latency.
- *   4. The hourly snapshot pass over 2 users with 10,000 wallets each, beside a read load: its
+ *   2. The transfer follower catching up on 10,000 blocks for 1,000 tracked addresses, beside
+ *      the signed-in reads (their budgets against a baseline of their own).
+ *   3. The catalogue at 100,000 games and posts against 100: paging and search latency.
+ *   4. The signed-in pages of users with 10, 1,000 and 100,000 rows: paging and search latency.
+ *   5. The hourly snapshot pass over 2 users with 10,000 wallets each, beside a read load: its
  *      node requests and the read's latency meanwhile.
  *
  * Prints every figure, then a table of budgets with PASS or FAIL, and exits non-zero when one
  * fails. Environment:
  *   BENCH_DURATION        seconds of each measured API run (default 20; the warm-up is a quarter)
  *   BENCH_ROWS            rows of the large catalogue and of the largest user (default 100000)
- *   BENCH_ONLY            "api", "catalogue", "personal" or "snapshot" to run one part
+ *   BENCH_ONLY            "api", "catch-up", "catalogue", "personal" or "snapshot" to run one part
+ *                         ("api" runs the catch-up too, unless BENCH_MATCH is set)
  *   BENCH_WALLETS         wallets of each of the snapshot pass's two users (default 10000)
  *   BENCH_DATABASE_URL or TEST_DATABASE_URL
  *                         a PostgreSQL server: the catalogue is also measured there, in a database
@@ -28,7 +31,7 @@
  * p99 of 20-50 ms on both. Once entered, that state held for the whole run (bench/RESULTS.md).
  */
 import os from 'node:os';
-import { runApiBench } from './api-bench.js';
+import { runApiBench, runCatchUpBench } from './api-bench.js';
 import { runCatalogueBench } from './catalogue-bench.js';
 import { runPersonalBench } from './personal-bench.js';
 import { runSnapshotBench } from './snapshot-bench.js';
@@ -74,6 +77,14 @@ if (runs('api')) {
       durationSeconds,
       warmupSeconds: Math.max(1, Math.round(durationSeconds / 4)),
       match: process.env.BENCH_MATCH || undefined,
+    })),
+  );
+}
+if (only === 'catch-up' || (runs('api') && !process.env.BENCH_MATCH)) {
+  checks.push(
+    ...(await runCatchUpBench({
+      durationSeconds,
+      warmupSeconds: Math.max(1, Math.round(durationSeconds / 4)),
     })),
   );
 }
