@@ -55,7 +55,7 @@ export type ActivityDeps = {
   tokens?: readonly RoninToken[];
   timeZone?: string;
   onNewTransfers?: NewTransfersHook;
-  /** The gateway's balances, told of the addresses a stored window's transfers moved. */
+  /** The gateway's balances, told of the addresses the transfers of stored new blocks moved. */
   balances?: BalancesFollow;
 };
 
@@ -63,8 +63,9 @@ export type ActivityDeps = {
 export type BalancesFollow = { markDue(addresses: readonly string[]): Promise<void> };
 
 /**
- * Once a window is stored (committed), the balances of both sides of its transfers are due for
- * a check: the portfolio's next read shows the amounts they left.
+ * Once a window of new blocks is stored (committed), the balances of both sides of its transfers
+ * are due for a check: the portfolio's next read shows the amounts they left. A backfill's
+ * transfers are history, older than the tracking of the wallet: the amounts read since hold them.
  */
 async function followBalances(
   storing: Promise<boolean>,
@@ -377,8 +378,7 @@ export function activityService({
       addresses: readonly string[],
       window: { from: number; to: number },
       transfers: readonly TransferRow[],
-    ) =>
-      followBalances(storeBackfill(db, chainId, addresses, window, transfers), transfers, balances),
+    ) => storeBackfill(db, chainId, addresses, window, transfers),
     /** Whether this instance follows during the poll period starting at `run` (ISO 8601). */
     claimRun: (run: string) => claimFollowRun(db, 'transfers', run, new Date().toISOString()),
   };
