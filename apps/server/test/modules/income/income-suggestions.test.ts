@@ -13,6 +13,7 @@ import {
   type TransferRow,
 } from '../../../src/modules/activity/activity.repository.js';
 import { dayIn } from '../../../src/lib/dates.js';
+import { incomeArrivals } from '../../../src/modules/income/income-suggestions.service.js';
 import { signInUser } from '../../support/accounts.js';
 import { apiCall, type CallArgs } from '../../support/content.js';
 import { createTestApp, type TestApp } from '../../support/test-app.js';
@@ -395,6 +396,48 @@ describe('income suggestions', () => {
       message: 'Incoming PIXEL to Vault is offered as suggestions.',
     });
     expect((await list(alice)).map((row) => row.on)).toEqual([false, false]);
+  });
+
+  it('tells of an arrival within the title’s 200 characters, and adds none past the tracker’s cap', async () => {
+    const longName = 'W'.repeat(100);
+    const wide = address(50);
+    await addWallet(alice, longName, wide);
+    const on = await call('PUT', `/api/income-axie/auto-add/${wallets.farm}`, alice, { on: true });
+    expect(on.statusCode).toBe(200);
+    const stored = await insertTransfers(t.db.kysely, [
+      transfer(11, PIXEL, STRANGER, wide, MAX_UINT256, new Date().toISOString()),
+      transfer(12, AXS, STRANGER, FARM, E18, new Date(Date.now() + 2000).toISOString()),
+    ]);
+    expect(stored).toHaveLength(2);
+    // Alice has two AXS records: a cap of two leaves no room for the automatic one.
+    const arrivals = incomeArrivals({
+      engine: t.db.engine,
+      timeZone: 'Asia/Jakarta',
+      cap: 2,
+      tokens: t.config.gateway.ronin.tokens,
+    });
+    await t.db.kysely.transaction().execute((trx) => arrivals(trx, stored));
+    const told = await t.db.kysely
+      .selectFrom('user_notifications')
+      .select(['title', 'message', 'chain_transfer_id'])
+      .where('chain_transfer_id', 'in', stored)
+      .orderBy('chain_transfer_id')
+      .execute();
+    const title = `New PIXEL income: ${'115792089237316195423570985008687907853269984665640564039457.584007913129639935'} PIXEL in ${longName}`;
+    expect(told).toEqual([
+      {
+        title: title.slice(0, 200),
+        message: 'Waiting on Income Pixels: add it as income or ignore it there.',
+        chain_transfer_id: stored[0],
+      },
+      {
+        title: 'New AXS income: 1 AXS in Farm wallet',
+        message: 'Waiting on Income Axie: add it as income or ignore it there.',
+        chain_transfer_id: stored[1],
+      },
+    ]);
+    expect(await recordsOf(stored[1]!)).toHaveLength(0);
+    await call('PUT', `/api/income-axie/auto-add/${wallets.farm}`, alice, { on: false });
   });
 
   it('asks a guest to sign in', async () => {
