@@ -32,6 +32,7 @@ import {
   type MonthFilter,
 } from './income-figures';
 import { IncomeForm } from './income-form';
+import { IncomeSuggestions } from './income-suggestions';
 import { IncomeTotals } from './income-totals';
 import { TokenPrice } from './token-price';
 
@@ -125,6 +126,8 @@ function IncomeWorkspace({ config, userId }: IncomeTrackerProps & { userId: numb
         pending={rows ? totalsOf(rows, currency).pending : 0}
         currency={currency}
       />
+
+      <IncomeSuggestions config={config} userId={userId} />
 
       <section aria-labelledby="income-records-heading" className="space-y-4">
         <div className="flex flex-wrap items-end justify-between gap-4">
