@@ -38,7 +38,10 @@ import {
 import { startProcess as launchProcess } from '../harness/child-process.js';
 import { insertSnapshots } from '../apps/server/src/modules/portfolio/portfolio.repository.js';
 import {
+  insertUserNotifications,
+  listBellFor,
   listNotificationsFor,
+  markPersonalRead,
   markRead,
 } from '../apps/server/src/modules/notifications/notifications.repository.js';
 import { createUser } from '../apps/server/src/modules/users/users.repository.js';
@@ -100,6 +103,8 @@ const READERS = 1_000;
 /** The page size of the personal tools (PERSONAL_PAGE_SIZE in the web app). */
 const PERSONAL_PAGE = 10;
 const NOTIFICATIONS = 12;
+/** Each reader's own notifications in the bell beside the broadcasts, half of them read. */
+const PERSONAL_NOTIFICATIONS = 6;
 
 /**
  * The server runs behind one proxy (TRUST_PROXY=1). The requests of a route limited per address
@@ -257,6 +262,11 @@ export async function runApiBench(options: ApiBenchOptions): Promise<Check[]> {
       signedInRead(
         `GET /api/admin-notifications (${READERS} users in turn, ${NOTIFICATIONS} with read state)`,
         '/api/admin-notifications',
+        seeded.readerTokens,
+      ),
+      signedInRead(
+        `GET /api/notifications (${READERS} users in turn, the bell: ${NOTIFICATIONS} broadcasts and ${PERSONAL_NOTIFICATIONS} personal, with read state)`,
+        '/api/notifications',
         seeded.readerTokens,
       ),
       signedInRead(
@@ -929,8 +939,8 @@ async function markWalletsValued(databaseFile: string) {
 }
 
 /**
- * READERS accounts, each with PERSONAL_PAGE wallets, links and Pixels income records and half of
- * the notifications read, written through the repositories into the running server's SQLite file
+ * READERS accounts, each with PERSONAL_PAGE wallets, links and Pixels income records, half of
+ * the notifications read and PERSONAL_NOTIFICATIONS of their own (half read), written through the repositories into the running server's SQLite file
  * (WAL lets both write it), then signed in through the API: one token per account.
  */
 async function seedReaders(
@@ -989,6 +999,25 @@ async function seedReaders(
         });
       }
       await markRead(db.kysely, user.id, read);
+      await insertUserNotifications(
+        db.kysely,
+        Array.from({ length: PERSONAL_NOTIFICATIONS }, (_, i) => ({
+          user_id: user.id,
+          title: `New PIXEL income: ${100 + i} PIXEL in Wallet ${i + 1}`,
+          message: `${100 + i} PIXEL arrived in Wallet ${i + 1} on ${i + 1} Oct 2026.`,
+          chain_transfer_id: null,
+          created_at: new Date(Date.UTC(2026, 9, i + 1)).toISOString(),
+        })),
+      );
+      const { items: bell } = await listBellFor(db.kysely, user.id);
+      await markPersonalRead(
+        db.kysely,
+        user.id,
+        bell
+          .filter((item) => item.kind === 'personal')
+          .slice(0, PERSONAL_NOTIFICATIONS / 2)
+          .map((item) => item.id),
+      );
     }
   } finally {
     await db.close();
@@ -1135,6 +1164,11 @@ export async function runCatchUpBench(options: ApiBenchOptions): Promise<Check[]
       signedInRead(
         `GET /api/admin-notifications (${READERS} users in turn, with read state)`,
         '/api/admin-notifications',
+        readerTokens,
+      ),
+      signedInRead(
+        `GET /api/notifications (${READERS} users in turn, the bell, with read state)`,
+        '/api/notifications',
         readerTokens,
       ),
     ];
