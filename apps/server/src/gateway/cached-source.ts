@@ -260,12 +260,12 @@ export class CachedSource<T> {
     this.expiresAtNextCheck = claim.retryInMs <= SHARED_POLL_MS;
     try {
       let shared = await this.coordinator.read<T>(name);
-      // Nothing to answer yet, or only a value out of date: the winner's call is likely in
-      // flight, so wait for it rather than answer the fallback (or the old value), but never
-      // longer than the call itself may take.
+      // Nothing to answer yet, or only a value out of date that no call has failed to replace:
+      // the winner's call is likely in flight, so wait for it rather than answer the fallback
+      // (or the old value), but never longer than the call itself may take.
       const answerable = (state: SharedSourceState<T> | undefined) =>
         state
-          ? Date.parse(state.asOf) >= this.dueSince
+          ? state.failed || Date.parse(state.asOf) >= this.dueSince
           : this.current !== undefined && !this.outdated();
       const waitUntil = Date.now() + (this.options.peerWaitMs ?? 0);
       while (!answerable(shared) && Date.now() < waitUntil) {
