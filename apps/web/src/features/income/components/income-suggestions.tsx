@@ -5,8 +5,9 @@ import {
   type TIncomeSuggestion,
 } from '@nexusplay/contract/income-suggestions';
 import { useQuery } from '@tanstack/react-query';
+import { ChevronRightIcon } from 'lucide-react';
 import { Switch } from 'radix-ui';
-import { useId } from 'react';
+import { useId, useRef } from 'react';
 import { Button } from '../../../components/ui/button';
 import { useToast } from '../../../components/ui/toast';
 import { ApiError } from '../../../lib/api-client';
@@ -29,6 +30,29 @@ function reasonOf(error: unknown, fallback: string): string {
 }
 
 /**
+ * Runs an action unless the last one is still under way. A quick double click reaches a button's
+ * handler twice before the button is drawn disabled, so its pending state alone cannot stop it.
+ */
+function useOneAtATime() {
+  const running = useRef(false);
+  const toast = useToast();
+  /**
+   * The answer's message, or the reason it failed, goes to the toast. Awaited rather than left to
+   * mutate's callbacks, which are dropped once the row has gone (as an added suggestion does).
+   */
+  return <T extends { message: string }>(start: () => Promise<T>, failed: string) => {
+    if (running.current) return;
+    running.current = true;
+    start()
+      .then((answer) => toast.success(answer.message))
+      .catch((error: unknown) => toast.error(reasonOf(error, failed)))
+      .finally(() => {
+        running.current = false;
+      });
+  };
+}
+
+/**
  * Income found on chain, above the records: each incoming transfer of the tracker's token to one
  * of the user's wallets, to add as a record or ignore, and each wallet's switch that adds them
  * without a click. Nothing shows for a user with no wallets and nothing found.
@@ -38,7 +62,7 @@ export function IncomeSuggestions({ config, userId }: SuggestionsProps) {
   const suggestions = useQuery(suggestionsQuery(config, userId));
   const auto = useQuery(autoAddQuery(config, userId));
   const acceptAll = useAcceptAllMutation(config);
-  const toast = useToast();
+  const oneAtATime = useOneAtATime();
 
   const shown = suggestions.data?.data ?? [];
   const total = suggestions.data?.total ?? 0;
@@ -46,12 +70,9 @@ export function IncomeSuggestions({ config, userId }: SuggestionsProps) {
   if (shown.length === 0 && wallets.length === 0 && !suggestions.isError) return null;
 
   const addAll = () =>
-    acceptAll.mutate(
-      shown.map((suggestion) => suggestion.id),
-      {
-        onSuccess: (answer) => toast.success(answer.message),
-        onError: (error) => toast.error(reasonOf(error, 'The suggestions could not be added.')),
-      },
+    oneAtATime(
+      () => acceptAll.mutateAsync(shown.map((suggestion) => suggestion.id)),
+      'The suggestions could not be added.',
     );
 
   return (
@@ -123,15 +144,15 @@ function SuggestionRow({
 }) {
   const accept = useAcceptSuggestionMutation(config);
   const ignore = useIgnoreSuggestionMutation(config);
-  const toast = useToast();
+  const oneAtATime = useOneAtATime();
   const disabled = busy || accept.isPending || ignore.isPending;
   const text = suggestionText(suggestion);
 
   return (
     <li className="py-3 first:pt-0 last:pb-0">
       <p className="flex flex-wrap items-center gap-x-2 gap-y-2 text-sm text-slate-100">
-        <span className="min-w-0 wrap-anywhere">{text}</span>
-        <span aria-hidden="true" className="text-slate-500">
+        <span className="w-full min-w-0 wrap-anywhere sm:w-auto">{text}</span>
+        <span aria-hidden="true" className="hidden text-slate-500 sm:inline">
           ·
         </span>
         <Button
@@ -139,15 +160,12 @@ function SuggestionRow({
           aria-label={`Add as income: ${text}`}
           disabled={disabled}
           onClick={() =>
-            accept.mutate(suggestion.id, {
-              onSuccess: (answer) => toast.success(answer.message),
-              onError: (error) => toast.error(reasonOf(error, 'The income could not be added.')),
-            })
+            oneAtATime(() => accept.mutateAsync(suggestion.id), 'The income could not be added.')
           }
         >
           {accept.isPending ? 'Adding...' : 'Add as income'}
         </Button>
-        <span aria-hidden="true" className="text-slate-500">
+        <span aria-hidden="true" className="hidden text-slate-500 sm:inline">
           ·
         </span>
         <Button
@@ -156,11 +174,10 @@ function SuggestionRow({
           aria-label={`Ignore: ${text}`}
           disabled={disabled}
           onClick={() =>
-            ignore.mutate(suggestion.id, {
-              onSuccess: (answer) => toast.success(answer.message),
-              onError: (error) =>
-                toast.error(reasonOf(error, 'The suggestion could not be ignored.')),
-            })
+            oneAtATime(
+              () => ignore.mutateAsync(suggestion.id),
+              'The suggestion could not be ignored.',
+            )
           }
         >
           Ignore
@@ -190,9 +207,13 @@ function AutoAddSwitches({
   const on = wallets.filter((entry) => entry.on).length;
   return (
     <details className="group rounded-xl border border-slate-800 bg-slate-900/60">
-      <summary className="cursor-pointer list-none px-4 py-3 text-sm font-semibold text-white marker:hidden">
+      <summary className="flex cursor-pointer list-none flex-wrap items-center gap-x-2 px-4 py-3 text-sm font-semibold text-white [&::-webkit-details-marker]:hidden">
+        <ChevronRightIcon
+          aria-hidden="true"
+          className="size-4 shrink-0 transition-transform group-open:rotate-90"
+        />
         Add these automatically
-        <span className="ml-2 font-normal text-slate-400">
+        <span className="font-normal text-slate-400">
           {on === 0 ? 'Off for every wallet' : `On for ${on} of ${wallets.length} wallets`}
         </span>
       </summary>
@@ -225,7 +246,7 @@ function AutoAddSwitch({
 }: SuggestionsProps & { entry: TIncomeAutoWallet; symbol: string }) {
   const id = useId();
   const setAuto = useSetAutoAddMutation(config, userId);
-  const toast = useToast();
+  const oneAtATime = useOneAtATime();
   const name = entry.wallet.name || 'Unnamed wallet';
   return (
     <li className="flex items-center justify-between gap-3">
@@ -238,12 +259,9 @@ function AutoAddSwitch({
         checked={entry.on}
         disabled={setAuto.isPending}
         onCheckedChange={(checked) =>
-          setAuto.mutate(
-            { walletId: entry.wallet.id, on: checked },
-            {
-              onSuccess: (answer) => toast.success(answer.message),
-              onError: (error) => toast.error(reasonOf(error, 'The switch could not be changed.')),
-            },
+          oneAtATime(
+            () => setAuto.mutateAsync({ walletId: entry.wallet.id, on: checked }),
+            'The switch could not be changed.',
           )
         }
         className="relative h-6 w-11 shrink-0 rounded-full bg-slate-700 transition-colors disabled:opacity-60 data-[state=checked]:bg-indigo-500"
