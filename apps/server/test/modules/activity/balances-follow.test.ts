@@ -130,6 +130,17 @@ describe('the balances of a wallet a transfer moved', () => {
       expect(await pixelOf(t.app, token)).toEqual({ state: 'fresh', amount: '120' });
       expect(t.app.gateway.balances.lookups).toBe(lookups + 1);
     }, 60_000);
+
+    it('answers the amounts it has, as stale, when the node fails that check', async () => {
+      await sendPixel(3n * 10n ** 18n);
+      await transferFollowerOf(t.app).pass();
+      node.setMode('error');
+      try {
+        expect(await pixelOf(t.app, token)).toEqual({ state: 'stale', amount: '120' });
+      } finally {
+        node.setMode('ok');
+      }
+    }, 60_000);
   });
 
   describe.skipIf(!TEST_REDIS_URL)('on two instances sharing Redis', () => {
