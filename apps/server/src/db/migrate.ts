@@ -20,6 +20,7 @@ import * as m0017 from './migrations/0017-session-end-reason.js';
 import * as m0018 from './migrations/0018-session-ends.js';
 import * as m0019 from './migrations/0019-chain-activity.js';
 import * as m0020 from './migrations/0020-chain-income.js';
+import * as m0021 from './migrations/0021-holdings-and-alerts.js';
 
 type EngineMigration = { up(db: Kysely<unknown>, engine: Engine): Promise<void> };
 
@@ -45,6 +46,7 @@ const MIGRATIONS: Record<string, EngineMigration> = {
   '0018-session-ends': m0018,
   '0019-chain-activity': m0019,
   '0020-chain-income': m0020,
+  '0021-holdings-and-alerts': m0021,
 };
 
 /** Every migration's name, oldest first. */

@@ -18,6 +18,8 @@ export interface UsersTable {
   session_generation: Generated<number>;
   /** Why the sessions last ended (SessionEndReason), or null (migration 0017). */
   session_end_reason: ColumnType<string | null, string | null | undefined, string | null>;
+  /** "Mail me when income arrives" (migration 0021); 1/0, read back through decodeBool. */
+  mail_income: ColumnType<boolean | number, number | undefined, number>;
 }
 
 export interface GamesTable {
@@ -297,6 +299,45 @@ export interface UserNotificationsTable {
   chain_transfer_id: number | null;
   created_at: Timestamp;
   read_at: Timestamp | null;
+  /** To be mailed and not yet claimed by a mailer (migration 0021); 1/0, through decodeBool. */
+  mail_pending: ColumnType<boolean | number, number | undefined, number>;
+}
+
+/** A user's price alert: a token above or below a price in USD or IDR (migration 0021). */
+export interface PriceAlertsTable {
+  id: Generated<number>;
+  user_id: number;
+  token: string;
+  direction: 'above' | 'below';
+  currency: 'usd' | 'idr';
+  price: number;
+  /** Whether a firing is also mailed; 1/0, read back through decodeBool. */
+  mail: ColumnType<boolean | number, number | undefined, number>;
+  /** 'armed' until the price crosses the line, then 'fired' until it crosses back. */
+  state: 'armed' | 'fired';
+  last_price: number | null;
+  last_checked_at: Timestamp | null;
+  last_fired_at: Timestamp | null;
+  fired_count: Generated<number>;
+  created_at: Timestamp;
+  updated_at: Timestamp;
+}
+
+/** An ERC-721 transfer of a configured collection to or from a followed address, one per log. */
+export interface ChainNftTransfersTable {
+  id: Generated<number>;
+  chain_id: number;
+  tx_hash: string;
+  log_index: number;
+  block_number: number;
+  /** ISO 8601 UTC, the time of the block that holds the transfer. */
+  block_time: string;
+  /** The collection's contract address. */
+  collection: string;
+  from_address: string;
+  to_address: string;
+  /** The uint256 token id as decimal text. */
+  token_id: string;
 }
 
 /** The last block the follower read in full on a chain, for every followed address. */
@@ -365,6 +406,8 @@ export interface Database {
   income_suggestion_ignores: IncomeSuggestionIgnoresTable;
   wallet_income_auto: WalletIncomeAutoTable;
   user_notifications: UserNotificationsTable;
+  price_alerts: PriceAlertsTable;
+  chain_nft_transfers: ChainNftTransfersTable;
 }
 
 export type UserRow = Selectable<UsersTable>;
