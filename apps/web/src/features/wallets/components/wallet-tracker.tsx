@@ -10,7 +10,7 @@ import { CategoryBadge } from '../../../components/ui/category-badge';
 import { DeleteDialog } from '../../../components/ui/delete-dialog';
 import type { Column } from '../../../components/ui/data-table';
 import { FormDialog } from '../../../components/ui/form-dialog';
-import { rowActionsColumn } from '../../../components/ui/row-actions';
+import { RowActions } from '../../../components/ui/row-actions';
 import { useToast } from '../../../components/ui/toast';
 import {
   portfolioHistoryQuery,
@@ -107,19 +107,26 @@ export function WalletTracker() {
       ),
     },
     {
-      header: 'Activity',
+      header: 'Actions',
+      className: 'text-right',
       cell: (wallet) => (
-        <Link
-          to={`/activity?wallet_id=${wallet.id}`}
-          aria-label={`Activity of ${walletName(wallet)}`}
-          className="inline-flex items-center gap-1 rounded text-sm font-medium whitespace-nowrap text-indigo-300 hover:text-indigo-200 hover:underline"
-        >
-          <ActivityIcon aria-hidden="true" className="size-4" />
-          Transfers
-        </Link>
+        <div className="flex items-center justify-end gap-1">
+          <Link
+            to={`/activity?wallet_id=${wallet.id}`}
+            aria-label={`Activity of ${walletName(wallet)}`}
+            title="Transfers of this wallet"
+            className={buttonStyles('ghost', undefined, 'sm')}
+          >
+            <ActivityIcon aria-hidden="true" className="size-4" />
+          </Link>
+          <RowActions
+            name={walletName(wallet)}
+            onEdit={() => form.openEdit(wallet)}
+            onDelete={() => deletion.ask(wallet)}
+          />
+        </div>
       ),
     },
-    rowActionsColumn(walletName, form.openEdit, deletion.ask),
   ];
 
   const detail = (wallet: TWallet) => {
