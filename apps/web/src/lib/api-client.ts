@@ -32,7 +32,7 @@ export class ApiError extends Error {
 }
 
 type ApiRequestOptions = {
-  method?: 'GET' | 'POST' | 'PUT' | 'DELETE';
+  method?: 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
   /** A FormData body travels as multipart; anything else as JSON. */
   body?: unknown;
   signal?: AbortSignal | undefined;
