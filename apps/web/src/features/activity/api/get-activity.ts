@@ -5,6 +5,8 @@ import { keepPreviousData, queryOptions } from '@tanstack/react-query';
 import { apiRequestWithTotal, getList } from '../../../lib/api-client';
 import { activityQueryString, type ActivityFilter } from './activity-filter';
 
+const ACTIVITY_REFETCH_MS = 30_000;
+
 /** Keyed by user too, so one account's transfers are never shown to the next. */
 export const activityKeys = {
   all: ['activity'] as const,
@@ -27,6 +29,8 @@ export function activityPageQuery(userId: number, filter: ActivityFilter) {
     queryFn: ({ signal }) => getActivity(filter, signal),
     // The last page stays on screen, dimmed, while another filter or page loads.
     placeholderData: keepPreviousData,
+    // New blocks are read about this often (the server's ACTIVITY_POLL, 30 s by default).
+    refetchInterval: ACTIVITY_REFETCH_MS,
   });
 }
 

@@ -179,6 +179,26 @@ describe('Activity page', () => {
     expect(screen.getByRole('button', { name: 'Export CSV' })).toBeDisabled();
   });
 
+  it('sends a user without wallets to the Wallet Tracker', async () => {
+    stubApi((call) => {
+      if (call.url.pathname === '/api/wallets') return listReply([]);
+      if (call.url.pathname === '/api/activity')
+        return { status: 200, body: { data: [], as_of: null }, headers: { 'X-Total-Count': '0' } };
+      return undefined;
+    });
+    openPage();
+    const table = await screen.findByRole('table', { name: 'Your token transfers' });
+    expect(
+      await within(table).findByText(
+        'Add a wallet in the Wallet Tracker to see its transfers here.',
+      ),
+    ).toBeInTheDocument();
+    expect(screen.getByRole('link', { name: 'Go to the Wallet Tracker' })).toHaveAttribute(
+      'href',
+      '/tools/wallet',
+    );
+  });
+
   it('says when no transfer matches the filters', async () => {
     stubActivity({ data: [], as_of: AS_OF });
     openPage('?direction=out');
