@@ -158,6 +158,9 @@ export function transferFollowerOf(app: FastifyInstance) {
   });
 }
 
+/** How long after a poll period begins its tick comes: never in the period before. */
+const PERIOD_SLACK_MS = 20;
+
 /**
  * Runs the follower every ACTIVITY_POLL. Every instance looks; the one whose claim of the poll
  * period lands in the database follows for that period (as the snapshot passes are claimed), so
@@ -189,20 +192,44 @@ export function activityFollower(app: FastifyInstance) {
     follower,
     prices,
     start() {
+      // A tick that comes while a pass is still under way (its last window, or the prices after
+      // it) runs once that pass is done, so the period just begun is not lost.
+      let missed = false;
       const tick = () => {
-        if (running || stopped) return;
+        if (stopped) return;
+        if (running) {
+          missed = true;
+          return;
+        }
         running = check().finally(() => {
           running = undefined;
+          if (missed) {
+            missed = false;
+            tick();
+          }
         });
       };
-      timer = setInterval(tick, everyMs);
-      timer.unref();
+      // Each later tick comes just after a period begins: a pass reads until its period ends, and
+      // ticks every ACTIVITY_POLL from the start left it only what remained of the period when
+      // the instance had started late in one (a catch-up then read one window a poll).
+      const schedule = () => {
+        if (stopped) return;
+        timer = setTimeout(
+          () => {
+            tick();
+            schedule();
+          },
+          everyMs - (Date.now() % everyMs) + PERIOD_SLACK_MS,
+        );
+        timer.unref();
+      };
+      schedule();
       tick();
     },
     /** Stops polling and waits for a window under way to be stored. */
     async stop() {
       stopped = true;
-      clearInterval(timer);
+      clearTimeout(timer);
       await running;
     },
   };
