@@ -10,8 +10,16 @@ const DECIMAL = /^[+-]?(?:\d+\.?\d*|\.\d+)(?:e[+-]?\d+)?$/i;
  * checks (whole number, range) to the number read.
  */
 export function zNumber(message: string, rules: (n: z.ZodNumber) => z.ZodNumber = (n) => n) {
+  // Each option says `message` too: a form's resolver reports the union's closest option, not
+  // the union's own message, and would otherwise say "Invalid input: expected number".
   return z
-    .union([z.number(), z.string().trim().regex(DECIMAL).transform(Number)], { error: message })
+    .union(
+      [
+        z.number({ error: message }),
+        z.string({ error: message }).trim().regex(DECIMAL, message).transform(Number),
+      ],
+      { error: message },
+    )
     .pipe(rules(z.number({ error: message })));
 }
 
