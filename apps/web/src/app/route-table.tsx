@@ -130,6 +130,18 @@ export function createRoutes(queryClient: QueryClient): RouteObject[] {
               ],
             },
             {
+              path: 'alerts',
+              Component: RequireUser,
+              children: [
+                {
+                  index: true,
+                  lazy: async () => ({
+                    Component: (await import('./routes/alerts')).AlertsPage,
+                  }),
+                },
+              ],
+            },
+            {
               path: 'tools/link',
               Component: RequireUser,
               children: [

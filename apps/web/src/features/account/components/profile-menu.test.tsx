@@ -28,6 +28,10 @@ describe('ProfileMenu', () => {
     );
     expect(screen.getByRole('menuitem', { name: 'Account' })).toHaveAttribute('href', '/account');
     expect(screen.getByRole('menuitem', { name: 'Activity' })).toHaveAttribute('href', '/activity');
+    expect(screen.getByRole('menuitem', { name: 'Price alerts' })).toHaveAttribute(
+      'href',
+      '/alerts',
+    );
   });
 
   it('lets a long email be read in full: the name in a tooltip, the address wrapped', async () => {

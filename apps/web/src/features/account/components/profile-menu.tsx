@@ -1,6 +1,12 @@
 import { DropdownMenu } from 'radix-ui';
 import { Link, useNavigate } from 'react-router';
-import { ActivityIcon, LayoutDashboardIcon, LogOutIcon, UserCogIcon } from 'lucide-react';
+import {
+  ActivityIcon,
+  BellRingIcon,
+  LayoutDashboardIcon,
+  LogOutIcon,
+  UserCogIcon,
+} from 'lucide-react';
 import { useAuth } from '../../../lib/auth';
 
 type ProfileMenuProps = {
@@ -73,6 +79,12 @@ export function ProfileMenu({ unreadNotifications = 0 }: ProfileMenuProps) {
             <Link to="/activity">
               <ActivityIcon className="size-4" />
               Activity
+            </Link>
+          </DropdownMenu.Item>
+          <DropdownMenu.Item asChild className={itemClasses}>
+            <Link to="/alerts">
+              <BellRingIcon className="size-4" />
+              Price alerts
             </Link>
           </DropdownMenu.Item>
           <DropdownMenu.Item asChild className={itemClasses}>

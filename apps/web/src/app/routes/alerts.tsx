@@ -1,0 +1,13 @@
+import { Page } from '../../components/ui/page';
+import { AlertsView } from '../../features/alerts/components/alerts-view';
+
+export function AlertsPage() {
+  return (
+    <Page
+      title="Price alerts"
+      description="Hear from us when PIXEL, AXS, SLP or RON crosses a price you choose: in the bell, and by email if you like."
+    >
+      <AlertsView />
+    </Page>
+  );
+}
