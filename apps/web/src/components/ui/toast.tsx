@@ -76,7 +76,7 @@ function ToastText({ text, tone }: { text: string; tone: ToastTone }) {
     <p
       className={cx(
         'flex items-center gap-2 rounded-lg px-4 py-2.5 text-sm font-semibold text-white shadow-lg shadow-black/40 motion-safe:animate-fade-in',
-        tone === 'success' ? 'bg-emerald-600' : 'bg-red-600',
+        tone === 'success' ? 'bg-emerald-700' : 'bg-red-600',
       )}
     >
       {tone === 'success' ? (
