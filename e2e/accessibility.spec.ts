@@ -1,4 +1,3 @@
-import { AxeBuilder } from '@axe-core/playwright';
 import type { Locator, Page } from '@playwright/test';
 import {
   E2E_ADMIN,
@@ -8,6 +7,7 @@ import {
   test,
   tokenThroughApi,
 } from './fixtures.js';
+import { severeViolations } from './axe.js';
 
 /**
  * axe-core on every screen of the app, as a guest, a user and an admin: no serious or critical
@@ -31,6 +31,7 @@ const PUBLIC_PAGES = [
 ];
 const USER_PAGES = [
   '/dashboard',
+  '/activity',
   '/tools/wallet',
   '/tools/link',
   '/tools/incomeaxie',
@@ -45,21 +46,6 @@ const ADMIN_PAGES = [
   '/admin/notifications',
   '/admin/no-such-page',
 ];
-
-const SEVERE = new Set(['serious', 'critical']);
-
-/** The serious and critical violations on the page as it is now, one line per element. */
-async function severeViolations(page: Page): Promise<string[]> {
-  const { violations } = await new AxeBuilder({ page }).analyze();
-  return violations
-    .filter((violation) => SEVERE.has(violation.impact ?? ''))
-    .flatMap((violation) =>
-      violation.nodes.map(
-        (node) =>
-          `${violation.id} (${violation.impact}) at ${node.target.join(' ')}: ${node.failureSummary}`,
-      ),
-    );
-}
 
 async function openSettled(page: Page, path: string) {
   await page.goto(path);

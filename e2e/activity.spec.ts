@@ -1,7 +1,8 @@
-import fs from 'node:fs';
 import type { Page } from '@playwright/test';
+import fs from 'node:fs';
 import { logTokenTransfer, mineBlocks } from '../harness/token-transfers.js';
 import { TOKENS } from '../harness/ronin-node.js';
+import { severeViolations } from './axe.js';
 import { expect, signUpThroughApi, test } from './fixtures.js';
 
 /** The server's RONIN_CONFIRMATIONS (its default): a transfer is read once this deep. */
@@ -84,6 +85,7 @@ test.describe('Activity', () => {
     await expect(table.getByRole('row')).toHaveCount(5);
     await expect(page.getByText(/^As of block [\d,]+, /)).toBeVisible();
     await expect(page.getByText(/Native RON transfers carry no log/)).toBeVisible();
+    expect(await severeViolations(page)).toEqual([]);
 
     const pixelRow = table.getByRole('row').filter({ hasText: 'PIXEL' });
     await expect(pixelRow).toContainText('+120');
@@ -129,6 +131,7 @@ test.describe('Activity', () => {
       ),
     }));
     expect(widths.page).toBe(390);
+    expect(await severeViolations(page)).toEqual([]);
     expect(widths.cards).toBeLessThanOrEqual(390);
   });
 });

@@ -1,6 +1,7 @@
 import type { Page } from '@playwright/test';
 import { TOKENS } from '../harness/ronin-node.js';
 import { logTokenTransfer, mineBlocks } from '../harness/token-transfers.js';
+import { severeViolations } from './axe.js';
 import { expect, signUpThroughApi, test } from './fixtures.js';
 
 /** The server's RONIN_CONFIRMATIONS (its default): a transfer is read once this deep. */
@@ -68,6 +69,7 @@ test.describe('Income found on chain', () => {
     const first = items.filter({ hasText: /^120 PIXEL/ });
     await expect(first.getByText(suggestion('120'))).toBeVisible();
     await expect(found.getByText(suggestion('45.5'))).toBeVisible();
+    expect(await severeViolations(page)).toEqual([]);
 
     await first.getByRole('button', { name: /^Add as income/ }).dblclick();
     await expect(page.getByText('Added as income.')).toBeVisible();
@@ -100,6 +102,7 @@ test.describe('Income found on chain', () => {
     await toggle.click();
     await expect(toggle).toBeChecked();
     await expect(found.getByText('On for 1 of 1 wallets')).toBeVisible();
+    expect(await severeViolations(page)).toEqual([]);
     const auto = await api(page, token, '/api/income-pixels/auto-add');
     expect(auto.data).toEqual([
       { wallet: expect.objectContaining({ name: 'Farm wallet' }), on: true },
