@@ -22,6 +22,7 @@ import { incomeSuggestionRoutes } from './modules/income/income-suggestions.rout
 import { activityRoutes } from './modules/activity/activity.routes.js';
 import { accountRoutes } from './modules/account/account.routes.js';
 import { accountService } from './modules/account/account.service.js';
+import { alertsRoutes } from './modules/alerts/alerts.routes.js';
 import { ExportSlots } from './lib/exports.js';
 
 export type RouteEntry = { method: string; url: string; access: Access };
@@ -99,6 +100,7 @@ export async function apiRoutes(app: FastifyInstance, options: ApiOptions) {
   await app.register(incomeSuggestionRoutes('pixels', '/income-pixels'));
   await app.register(incomeSuggestionRoutes('axs', '/income-axie'));
   await app.register(activityRoutes);
+  await app.register(alertsRoutes);
 }
 
 /** The API under /api, and the app's table of its routes. */

@@ -78,6 +78,7 @@ const game = { name: 'Matrix Game', description: 'A game.', link: 'https://examp
 const blog = { title: 'Matrix Post', content: '<p>Hi</p>', author: 'Ana', date: '2026-01-01' };
 const tool = { name: 'Matrix Tool', icon: 'wallet', description: 'Alat.', link: '/tools/wallet' };
 const note = { title: 'Judul', message: 'Pesan' };
+const priceAlert = { token: 'PIXEL', direction: 'above', currency: 'usd', price: 0.06 };
 const address = () =>
   `0x${[...Array(40)].map(() => Math.floor(Math.random() * 16).toString(16)).join('')}`;
 
@@ -441,6 +442,32 @@ const MATRIX: Record<string, Row> = {
       method: 'GET',
       url: `/api/activity/export?wallet_id=${await ownerCreates(ctx, '/api/wallets', { wallet_name: 'W', wallet_address: address() })}`,
     }),
+  },
+
+  'GET /api/alerts': { expect: signedIn(200), request: json('GET', '/api/alerts') },
+  'POST /api/alerts': { expect: signedIn(201), request: json('POST', '/api/alerts', priceAlert) },
+  'PATCH /api/alerts/:id': {
+    expect: ownRow(200),
+    request: async (ctx) => ({
+      method: 'PATCH',
+      url: `/api/alerts/${await ownerCreates(ctx, '/api/alerts', priceAlert)}`,
+      payload: { price: 0.07 },
+    }),
+  },
+  'DELETE /api/alerts/:id': {
+    expect: ownRow(200),
+    request: async (ctx) => ({
+      method: 'DELETE',
+      url: `/api/alerts/${await ownerCreates(ctx, '/api/alerts', priceAlert)}`,
+    }),
+  },
+  'GET /api/alerts/settings': {
+    expect: signedIn(200),
+    request: json('GET', '/api/alerts/settings'),
+  },
+  'PUT /api/alerts/settings': {
+    expect: signedIn(200),
+    request: json('PUT', '/api/alerts/settings', { mail_income: true }),
   },
 
   ...Object.fromEntries(

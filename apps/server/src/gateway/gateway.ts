@@ -72,6 +72,13 @@ export type TokenPrices = { pixels: { usd: number }; axs: { usd: number } } & Pa
 >;
 
 /**
+ * Told of each new prices answer this instance obtained from the price service, with the USD→IDR
+ * rate known then (null while the exchange-rate service has never answered: only the fallback).
+ * With a coordinator only the instance that made the call is told, once per refresh.
+ */
+export type PricesListener = (prices: TokenPrices, usdIdr: number | null) => Promise<void>;
+
+/**
  * The server's side of third-party data: token prices, the USD→IDR rate and the game market.
  * Addresses come from configuration only; nothing a client sends changes where it connects.
  */
@@ -89,7 +96,7 @@ export class Gateway {
   constructor(
     config: Config['gateway'],
     db: Kysely<Database>,
-    log: FastifyBaseLogger,
+    private readonly log: FastifyBaseLogger,
     coordinator?: RefreshCoordinator,
   ) {
     const options = (maxBytes: number, headers?: Record<string, string>) => ({
@@ -108,6 +115,7 @@ export class Gateway {
         ttlMs: config.priceTtlMs,
         fallback: { pixels: { usd: 0 }, axs: { usd: 0 } },
         peerWaitMs,
+        onFresh: (prices) => this.tellPrices(prices),
         load: async () => {
           const ids = Object.values(COIN_IDS).join(',');
           const url = `${config.priceApiUrl}/api/v3/simple/price?ids=${ids}&vs_currencies=usd&include_last_updated_at=true`;
@@ -209,6 +217,24 @@ export class Gateway {
   }
 
   private readonly isSample: boolean;
+  private readonly pricesListeners: PricesListener[] = [];
+
+  /** Adds a listener of new prices (see PricesListener); it runs after each refresh's call. */
+  onPrices(listener: PricesListener) {
+    this.pricesListeners.push(listener);
+  }
+
+  private async tellPrices(prices: TokenPrices) {
+    if (this.pricesListeners.length === 0) return;
+    // The rate as any reader has it now, without waiting on the exchange-rate service.
+    const fx = await this.fx.latest();
+    const usdIdr = fx.asOf === null ? null : fx.value;
+    for (const listener of this.pricesListeners) {
+      await listener(prices, usdIdr).catch((error: unknown) =>
+        this.log.warn({ err: error }, 'a prices listener failed'),
+      );
+    }
+  }
   private readonly priceSource: { name: string; url: string | null };
   private readonly rateSource: { name: string; url: string | null };
 

@@ -150,6 +150,8 @@ export type NewUserNotification = {
   message: string;
   chain_transfer_id: number | null;
   created_at: string;
+  /** 1 when it is to be mailed too (the mail outbox); 0 when left out. */
+  mail_pending?: number;
 };
 
 /**
@@ -321,4 +323,40 @@ export async function markEveryBroadcastRead(db: DB, userId: number) {
     if (!isForeignKeyViolation(error)) throw error;
     await insert();
   }
+}
+
+/** A personal notification waiting to be mailed, with where to. */
+export type PendingMail = {
+  id: number;
+  title: string;
+  message: string;
+  email: string;
+  username: string;
+};
+
+/** The oldest notifications waiting to be mailed, at most `limit`. */
+export async function pendingMails(db: DB, limit: number): Promise<PendingMail[]> {
+  const rows = await db
+    .selectFrom('user_notifications as n')
+    .innerJoin('users as u', 'u.id', 'n.user_id')
+    .where('n.mail_pending', '=', 1)
+    .select(['n.id', 'n.title', 'n.message', 'u.email', 'u.username'])
+    .orderBy('n.id')
+    .limit(limit)
+    .execute();
+  return rows.map((row) => ({ ...row, id: Number(row.id) }));
+}
+
+/**
+ * Takes one notification's mail for sending: true for exactly one caller among all instances,
+ * false when another has taken it already.
+ */
+export async function claimMail(db: DB, id: number): Promise<boolean> {
+  const result = await db
+    .updateTable('user_notifications')
+    .set({ mail_pending: 0 })
+    .where('id', '=', id)
+    .where('mail_pending', '=', 1)
+    .executeTakeFirst();
+  return Number(result.numUpdatedRows) === 1;
 }
