@@ -60,12 +60,12 @@ export function formatLine(currency: TAlertCurrency, value: number) {
   })}`;
 }
 
-/** A price now: four significant digits below one, cents (or sen) above. */
+/** A price now: $0.0512, $0.50, $2.50, Rp 1.234,56 (four significant digits below one). */
 export function formatPrice(currency: TAlertCurrency, value: number) {
   const digits =
     value >= 1
       ? { minimumFractionDigits: currency === 'usd' ? 2 : 0, maximumFractionDigits: 2 }
-      : { maximumSignificantDigits: 4 };
+      : { minimumSignificantDigits: 2, maximumSignificantDigits: 4 };
   return currency === 'idr'
     ? `Rp ${value.toLocaleString('id-ID', digits)}`
     : `$${value.toLocaleString('en-US', digits)}`;
