@@ -1,10 +1,33 @@
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import ganache from 'ganache';
-import { encodeAbiParameters, keccak256, numberToHex, pad, type Address } from 'viem';
+import {
+  createWalletClient,
+  encodeAbiParameters,
+  http as viemHttp,
+  keccak256,
+  numberToHex,
+  pad,
+  parseAbi,
+  type Address,
+} from 'viem';
+import { privateKeyToAccount } from 'viem/accounts';
+import { ronin } from 'viem/chains';
 /** Multicall3's canonical address (the server's MULTICALL3). */
 const MULTICALL3 = '0xca11bde05977b3631167028862be2a173976ca11';
-import { TEST_MULTICALL3_RUNTIME, TEST_TOKEN_RUNTIME } from './evm/bytecode.js';
+import {
+  TEST_COLLECTION_RUNTIME,
+  TEST_MULTICALL3_RUNTIME,
+  TEST_TOKEN_RUNTIME,
+} from './evm/bytecode.js';
+
+const COLLECTION_ABI = parseAbi([
+  'function mint(address to, uint256 tokenId)',
+  'function transferFrom(address from, address to, uint256 tokenId)',
+]);
+
+/** The account that sends the test node's transactions (mints and moves of test NFTs). */
+const MINTER = privateKeyToAccount(pad(numberToHex(0x721)));
 
 /** How the proxy in front of the node behaves: passing calls on, or one of the node's faults. */
 export type NodeMode = 'ok' | 'down' | 'slow' | 'garbage' | 'error' | 'huge';
@@ -37,6 +60,34 @@ export async function startRoninNode(options: { slowMs?: number } = {}) {
     if (body.error) throw new Error(`${method}: ${body.error.message}`);
     return body.result;
   };
+
+  const minter = createWalletClient({
+    account: MINTER,
+    chain: ronin,
+    transport: viemHttp(nodeUrl),
+  });
+  let minterFunded = false;
+  async function send(
+    collection: Address,
+    functionName: 'mint' | 'transferFrom',
+    args: readonly [Address, bigint] | readonly [Address, Address, bigint],
+  ) {
+    if (!minterFunded) {
+      await rpc('evm_setAccountBalance', [MINTER.address, numberToHex(10n ** 21n)]);
+      minterFunded = true;
+    }
+    const hash = await minter.writeContract({
+      address: collection,
+      abi: COLLECTION_ABI,
+      functionName,
+      args,
+      gas: 200_000n,
+      gasPrice: 2_000_000_000n,
+    } as Parameters<typeof minter.writeContract>[0]);
+    const receipt = (await rpc('eth_getTransactionReceipt', [hash])) as { status: string } | null;
+    if (receipt?.status !== '0x1') throw new Error(`${functionName} ${hash} failed`);
+    return hash;
+  }
 
   let mode: NodeMode = 'ok';
   const counts = { requests: 0, calls: 0, byMethod: {} as Record<string, number> };
@@ -126,6 +177,25 @@ export async function startRoninNode(options: { slowMs?: number } = {}) {
       );
       await rpc('evm_setAccountStorageAt', [token, slot, numberToHex(amount, { size: 32 })]);
     },
+    /** The ERC-721 test contract (harness/evm/TestCollection.sol) at `address`. */
+    async placeCollection(address: Address) {
+      await rpc('evm_setAccountCode', [address, TEST_COLLECTION_RUNTIME]);
+    },
+    /**
+     * Mints `tokenIds` of the collection at `collection` to `to`, one transaction each (each
+     * logs its ERC-721 Transfer, as on the chain). Answers the transactions' hashes once mined.
+     */
+    async mintNfts(collection: Address, to: Address, tokenIds: readonly bigint[]) {
+      const hashes = [];
+      for (const tokenId of tokenIds) {
+        hashes.push(await send(collection, 'mint', [to, tokenId]));
+      }
+      return hashes;
+    },
+    /** Moves token `tokenId` of `collection` from `from` to `to` (no approval asked). */
+    async transferNft(collection: Address, from: Address, to: Address, tokenId: bigint) {
+      return send(collection, 'transferFrom', [from, to, tokenId]);
+    },
     async setRonBalance(holder: Address, amount: bigint) {
       await rpc('evm_setAccountBalance', [holder, numberToHex(amount)]);
     },
@@ -153,7 +223,17 @@ export const TOKENS = {
   USDC: { address: '0x0b7007c13325c48911f73a2dad5fa5dcbf808adc', decimals: 6 },
 } as const satisfies Record<string, { address: Address; decimals: number }>;
 
-/** The test token at each of the default tokens' addresses, with its decimals. */
+/** Ronin mainnet's NFT collections, the configuration's default (RONIN_COLLECTIONS). */
+export const COLLECTIONS = {
+  AXIE: '0x32950db2a7164ae833121501c797d79e7b79d74c',
+  FARMLAND: '0xf083289535052e8449d69e6dc41c0ae064d8e3f6',
+} as const satisfies Record<string, Address>;
+
+/**
+ * The test token at each of the default tokens' addresses, with its decimals, and the test
+ * ERC-721 at each of the default collections' (every portfolio read asks them too).
+ */
 export async function placeTokens(node: RoninTestNode) {
   for (const token of Object.values(TOKENS)) await node.placeToken(token.address, token.decimals);
+  for (const collection of Object.values(COLLECTIONS)) await node.placeCollection(collection);
 }

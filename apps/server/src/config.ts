@@ -128,6 +128,44 @@ const ZRoninTokens = z.string().transform((value, ctx) => {
   return tokens;
 });
 
+/** An ERC-721 collection the portfolio counts: its name (stored as `#NAME`) and contract address. */
+export type RoninCollection = { name: string; address: `0x${string}` };
+
+/**
+ * Ronin mainnet's Axie and Pixels Farmland collections (README, "NFT holdings": where the addresses
+ * were checked).
+ */
+const DEFAULT_RONIN_COLLECTIONS = [
+  'AXIE:0x32950db2a7164ae833121501c797d79e7b79d74c',
+  'FARMLAND:0xf083289535052e8449d69e6dc41c0ae064d8e3f6',
+].join(',');
+
+// Nine characters at most: a count is kept beside the token amounts as `#NAME` (10 characters).
+const COLLECTION_ENTRY = /^([A-Z][A-Z0-9_]{0,8}):(0x[0-9a-fA-F]{40})$/;
+
+/** "NAME:address,..." into collections; a name or an address is listed once. */
+const ZRoninCollections = z.string().transform((value, ctx) => {
+  const collections: RoninCollection[] = [];
+  for (const entry of value.split(',').map((part) => part.trim())) {
+    const match = COLLECTION_ENTRY.exec(entry);
+    const [name, address] = match ? match.slice(1) : [];
+    if (!name || !address) {
+      ctx.addIssue({
+        code: 'custom',
+        message: `"${entry.slice(0, 60)}" is not NAME:0x-address (NAME: A-Z, 0-9, _; 9 at most)`,
+      });
+      return z.NEVER;
+    }
+    const lower = address.toLowerCase() as `0x${string}`;
+    if (collections.some((c) => c.name === name || c.address === lower)) {
+      ctx.addIssue({ code: 'custom', message: `${name} (${lower}) is listed twice` });
+      return z.NEVER;
+    }
+    collections.push({ name, address: lower });
+  }
+  return collections;
+});
+
 /**
  * Who may say where a request came from: nobody (the connection's address is the client's), the
  * last `hops` proxies in front of the server, or the proxies at these addresses and ranges.
@@ -244,6 +282,13 @@ export const ZEnv = z.object({
   RONIN_RPC_URL: z.url({ protocol: /^https?$/ }).default('https://api.roninchain.com/rpc'),
   // Unset or empty: Ronin mainnet's tokens (DEFAULT_RONIN_TOKENS).
   RONIN_TOKENS: z.preprocess(emptyAsUndefined, ZRoninTokens.optional()),
+  // Unset or empty: Axie and Pixels Farmland (DEFAULT_RONIN_COLLECTIONS). `none` counts no NFTs.
+  RONIN_COLLECTIONS: z.preprocess(
+    emptyAsUndefined,
+    z
+      .union([z.literal('none').transform((): RoninCollection[] => []), ZRoninCollections])
+      .optional(),
+  ),
   BALANCE_TTL: ZDuration.default(60),
   // Requests a second to the node for work no one waits on (the hourly snapshot pass).
   RONIN_RPS: z.coerce.number().positive().max(1000).default(5),
@@ -364,6 +409,8 @@ export type Config = {
     ronin: {
       rpcUrl: string;
       tokens: RoninToken[];
+      /** ERC-721 collections whose holdings are counted in the same read (RONIN_COLLECTIONS). */
+      collections: RoninCollection[];
       balanceTtlMs: number;
       /** Requests a second to the node for background work (RONIN_RPS), per instance. */
       backgroundPerSecond: number;
@@ -471,6 +518,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       ronin: {
         rpcUrl: e.RONIN_RPC_URL,
         tokens: e.RONIN_TOKENS ?? ZRoninTokens.parse(DEFAULT_RONIN_TOKENS),
+        collections: e.RONIN_COLLECTIONS ?? ZRoninCollections.parse(DEFAULT_RONIN_COLLECTIONS),
         balanceTtlMs: Math.round(e.BALANCE_TTL * 1000),
         backgroundPerSecond: e.RONIN_RPS,
       },

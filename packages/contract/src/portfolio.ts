@@ -21,6 +21,29 @@ export const ZTokenHolding = z.object({
 });
 export type TTokenHolding = z.infer<typeof ZTokenHolding>;
 
+/**
+ * How many NFTs of one configured collection (RONIN_COLLECTIONS) a wallet holds, read as ERC-721
+ * balanceOf with the tokens. Counted, not valued: no floor price is applied, and no NFT is in
+ * any USD total.
+ */
+export const ZNftHolding = z.object({
+  /** The collection's contract address (0x and 40 lower-case hex digits). */
+  collection: z.string(),
+  /** Its configured name: AXIE, FARMLAND, or another RONIN_COLLECTIONS name. */
+  name: z.string(),
+  /** The exact count. */
+  count: z.number().int().nonnegative(),
+  /** The owner's page on the collection's official marketplace; null when none is known. */
+  marketplace_url: z.string().nullable(),
+});
+export type TNftHolding = z.infer<typeof ZNftHolding>;
+
+/** What the Wallet Tracker calls a collection's NFTs, one and many, by configured name. */
+export const NFT_NOUNS: Readonly<Record<string, { one: string; other: string }>> = {
+  AXIE: { one: 'Axie', other: 'Axies' },
+  FARMLAND: { one: 'Pixels Farmland plot', other: 'Pixels Farmland plots' },
+};
+
 export const ZWalletPortfolio = z.object({
   wallet_id: z.number().int(),
   state: ZBalanceState,
@@ -35,6 +58,11 @@ export const ZWalletPortfolio = z.object({
   total_usd: z.number().nullable(),
   /** Tokens held (a non-zero amount) without a price: not in the total. */
   unpriced: z.array(z.string()),
+  /**
+   * Every configured collection with its count, zeros included, read with the tokens (same
+   * state and as-of); empty when unavailable. Never in total_usd.
+   */
+  holdings: z.array(ZNftHolding),
 });
 export type TWalletPortfolio = z.infer<typeof ZWalletPortfolio>;
 
@@ -47,6 +75,12 @@ export const ZPortfolioResponse = z.object({
      */
     total_usd: z.number().nullable(),
     tokens: z.array(ZTokenHolding),
+    /**
+     * Each configured collection's count summed over the wallets with amounts (unavailable ones
+     * left out, as from the tokens; none when no wallet was read); the link is null here (it is
+     * per owner).
+     */
+    holdings: z.array(ZNftHolding),
     /** The oldest as-of among the wallets with amounts; null when none has any. */
     as_of: z.string().nullable(),
     /** Wallets whose balances could never be read, so are not in the total. */

@@ -58,6 +58,7 @@ export class BalanceCache {
     this.reader = new RoninBalanceReader({
       rpcUrl: config.ronin.rpcUrl,
       tokens: config.ronin.tokens,
+      collections: config.ronin.collections,
       timeoutMs: config.timeoutMs,
     });
   }
@@ -65,6 +66,11 @@ export class BalanceCache {
   /** The tokens read besides RON, as configured. */
   get tokens() {
     return this.config.ronin.tokens;
+  }
+
+  /** The NFT collections counted in the same read, as configured. */
+  get collections() {
+    return this.config.ronin.collections;
   }
 
   /** `address` in its stored form (0x and 40 lower-case hex digits). */

@@ -1,13 +1,14 @@
 import {
   createPublicClient,
   erc20Abi,
+  erc721Abi,
   http,
   multicall3Abi,
   type Address,
   type ContractFunctionParameters,
 } from 'viem';
 import { ronin } from 'viem/chains';
-import type { RoninToken } from '../config.js';
+import type { RoninCollection, RoninToken } from '../config.js';
 
 /** Multicall3's address, the same on every chain that has it (Ronin mainnet does). */
 export const MULTICALL3: Address = '0xca11bde05977b3631167028862be2a173976ca11';
@@ -16,19 +17,34 @@ export const MULTICALL3: Address = '0xca11bde05977b3631167028862be2a173976ca11';
 export const NATIVE_SYMBOL = 'RON';
 export const NATIVE_DECIMALS = 18;
 
-/** A wallet's raw amounts (integers as decimal text) by token symbol, RON included. */
+/**
+ * A wallet's raw amounts (integers as decimal text) by token symbol, RON included, and how many
+ * NFTs of each collection it holds by the collection's key (collectionKey).
+ */
 export type Balances = Record<string, string>;
+
+/**
+ * Where a collection's count is kept among the amounts: `#` and its name, which no token symbol
+ * can be (symbols start with a letter), so the counts share the amounts' cache and rows.
+ */
+export const collectionKey = (name: string) => `#${name}`;
 
 /** A node's answer for one wallet is a few hundred bytes; anything near this is not one. */
 const MAX_ANSWER_BYTES = 256 * 1024;
 
-export type BalanceReaderOptions = { rpcUrl: string; tokens: RoninToken[]; timeoutMs: number };
+export type BalanceReaderOptions = {
+  rpcUrl: string;
+  tokens: RoninToken[];
+  collections: RoninCollection[];
+  timeoutMs: number;
+};
 
 /**
- * Reads a wallet's RON and token balances from the configured Ronin node, in one round: one
- * eth_call to Multicall3 where the node has it, else one batched JSON-RPC request (eth_getBalance
- * and an eth_call per token). Any call that fails fails the whole read, so a balance is never a
- * zero that stands for an error.
+ * Reads a wallet's RON and token balances, and its number of NFTs of each collection (ERC-721
+ * balanceOf), from the configured Ronin node, in one round: one eth_call to Multicall3 where the
+ * node has it, else one batched JSON-RPC request (eth_getBalance and an eth_call per token and
+ * collection). Any call that fails fails the whole read, so a balance or a count is never a zero
+ * that stands for an error.
  */
 export class RoninBalanceReader {
   private readonly client;
@@ -56,6 +72,15 @@ export class RoninBalanceReader {
     this.options.tokens.forEach((token, index) => {
       balances[token.symbol] = amounts[index + 1]!.toString();
     });
+    const first = this.options.tokens.length + 1;
+    this.options.collections.forEach((collection, index) => {
+      const count = amounts[first + index]!;
+      // Answered as an exact JSON number: a count no collection reaches is not an answer.
+      if (count > BigInt(Number.MAX_SAFE_INTEGER)) {
+        throw new Error(`the node answered ${collection.name} holdings that cannot be a count`);
+      }
+      balances[collectionKey(collection.name)] = count.toString();
+    });
     return balances;
   }
 
@@ -76,6 +101,12 @@ export class RoninBalanceReader {
       ...this.options.tokens.map((token) => ({
         address: token.address,
         abi: erc20Abi,
+        functionName: 'balanceOf',
+        args: [address],
+      })),
+      ...this.options.collections.map((collection) => ({
+        address: collection.address,
+        abi: erc721Abi,
         functionName: 'balanceOf',
         args: [address],
       })),
@@ -100,6 +131,14 @@ export class RoninBalanceReader {
         this.client.readContract({
           address: token.address,
           abi: erc20Abi,
+          functionName: 'balanceOf',
+          args: [address],
+        }),
+      ),
+      ...this.options.collections.map((collection) =>
+        this.client.readContract({
+          address: collection.address,
+          abi: erc721Abi,
           functionName: 'balanceOf',
           args: [address],
         }),

@@ -22,7 +22,8 @@ export const portfolioRoutes: FastifyPluginAsyncZod = async (app) => {
       config: { access: 'user' },
       schema: {
         tags: ['wallets'],
-        summary: 'Token balances and values of the caller’s wallets on Ronin',
+        summary:
+          'Token balances and values of the caller’s wallets on Ronin, and their NFTs of the configured collections (counted, not valued: no NFT is in any total)',
         security: BEARER,
         response: { 200: ZPortfolioResponse, ...ERRORS },
       },

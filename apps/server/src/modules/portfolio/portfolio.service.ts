@@ -4,6 +4,7 @@ import {
   PORTFOLIO_HISTORY_DAYS,
   PORTFOLIO_MAX_WALLETS,
   type TBalanceState,
+  type TNftHolding,
   type TPortfolioHistory,
   type TPortfolioResponse,
   type TTokenHolding,
@@ -12,7 +13,13 @@ import {
 import type { Database } from '../../db/schema.js';
 import type { SourceValue } from '../../gateway/cached-source.js';
 import type { Gateway, TokenPrices } from '../../gateway/gateway.js';
-import { NATIVE_DECIMALS, NATIVE_SYMBOL, type Balances } from '../../gateway/ronin-balances.js';
+import type { RoninCollection } from '../../config.js';
+import {
+  collectionKey,
+  NATIVE_DECIMALS,
+  NATIVE_SYMBOL,
+  type Balances,
+} from '../../gateway/ronin-balances.js';
 import { addDays, utcDayOf } from '../analytics/utc-days.js';
 import {
   claimSnapshotRun,
@@ -42,6 +49,18 @@ const PRICE_OF: Record<string, keyof TokenPrices> = {
   USDC: 'usdc',
 };
 
+/**
+ * The owner's page on each default collection's official marketplace, by contract address
+ * (README, "NFT holdings": where the shapes were checked): Axies on Axie Infinity's own app, Pixels
+ * Farmland on Ronin's Mavis Market. Another collection has no link.
+ */
+const MARKETPLACE_PAGE: Record<string, (owner: string) => string> = {
+  '0x32950db2a7164ae833121501c797d79e7b79d74c': (owner) =>
+    `https://app.axieinfinity.com/profile/${owner}/axies/`,
+  '0xf083289535052e8449d69e6dc41c0ae064d8e3f6': (owner) =>
+    `https://marketplace.roninchain.com/account/${owner}`,
+};
+
 /** The tokens read, RON first, with their decimals. */
 const tokensOf = (gateway: Gateway): Token[] => [
   { symbol: NATIVE_SYMBOL, decimals: NATIVE_DECIMALS },
@@ -64,14 +83,24 @@ function stateOf(balances: SourceValue<Balances>): TBalanceState {
 
 /** One wallet's holdings and total from its raw amounts. */
 function valueWallet(
-  walletId: number,
+  wallet: { id: number; address: string },
   balances: SourceValue<Balances>,
   tokens: Token[],
+  collections: RoninCollection[],
   priceOf: (symbol: string) => number | undefined,
 ): TWalletPortfolio {
+  const walletId = wallet.id;
   const state = stateOf(balances);
   if (state === 'unavailable') {
-    return { wallet_id: walletId, state, as_of: null, tokens: [], total_usd: null, unpriced: [] };
+    return {
+      wallet_id: walletId,
+      state,
+      as_of: null,
+      tokens: [],
+      total_usd: null,
+      unpriced: [],
+      holdings: [],
+    };
   }
   const holdings: TTokenHolding[] = [];
   const unpriced: string[] = [];
@@ -94,7 +123,32 @@ function valueWallet(
     tokens: holdings,
     total_usd: knownTotal(total, unpriced.length > 0, holdings),
     unpriced,
+    holdings: countNfts(wallet.address, balances.value, collections),
   };
+}
+
+/**
+ * The wallet's count of each collection, from the same read as its tokens. A collection added to
+ * the configuration after these amounts were read has no count yet: it is left out until the
+ * next read, never shown as 0.
+ */
+function countNfts(
+  address: string,
+  amounts: Balances,
+  collections: RoninCollection[],
+): TNftHolding[] {
+  return collections.flatMap((collection) => {
+    const count = amounts[collectionKey(collection.name)];
+    if (count === undefined) return [];
+    return [
+      {
+        collection: collection.address,
+        name: collection.name,
+        count: Number(count),
+        marketplace_url: MARKETPLACE_PAGE[collection.address]?.(address) ?? null,
+      },
+    ];
+  });
 }
 
 /**
@@ -126,6 +180,7 @@ async function balancesOf(gateway: Gateway, addresses: readonly string[]) {
 function summarise(
   wallets: TWalletPortfolio[],
   tokens: Token[],
+  collections: RoninCollection[],
   priceOf: (s: string) => number | undefined,
 ) {
   const withAmounts = wallets.filter((wallet) => wallet.state !== 'unavailable');
@@ -149,6 +204,17 @@ function summarise(
   return {
     total_usd: knownTotal(sum, unavailable > 0 || unpriced.length > 0, summaryTokens),
     tokens: summaryTokens,
+    // With no wallet read there is no count to give: none, rather than zeros.
+    holdings: (withAmounts.length === 0 ? [] : collections).map((collection) => ({
+      collection: collection.address,
+      name: collection.name,
+      count: withAmounts.reduce(
+        (sum, wallet) =>
+          sum + (wallet.holdings.find((held) => held.name === collection.name)?.count ?? 0),
+        0,
+      ),
+      marketplace_url: null,
+    })),
     as_of: withAmounts.map((wallet) => wallet.as_of!).sort()[0] ?? null,
     unavailable,
     stale: wallets.filter((wallet) => wallet.state === 'stale').length,
@@ -177,14 +243,15 @@ async function getPortfolio(
     gateway.fx.get(),
   ]);
   const tokens = tokensOf(gateway);
+  const collections = gateway.balances.collections;
   const priceOf = priceTable(prices);
   const valued = covered.map((wallet) =>
-    valueWallet(wallet.id, balances.byAddress.get(wallet.address)!, tokens, priceOf),
+    valueWallet(wallet, balances.byAddress.get(wallet.address)!, tokens, collections, priceOf),
   );
   const nextCheck = balances.unchangedUntil;
   const portfolio = {
     wallets: valued,
-    summary: summarise(valued, tokens, priceOf),
+    summary: summarise(valued, tokens, collections, priceOf),
     usd_idr: fx.value,
     sources: gateway.sourcesOf(prices, fx),
     // Infinity with no wallets, 0 while a read is under way: neither is a time to tell.
@@ -274,9 +341,10 @@ export async function takeDailySnapshot(db: DB, gateway: Gateway, now = new Date
     const rows: SnapshotRow[] = [];
     for (const wallet of page) {
       const valued = valueWallet(
-        wallet.id,
+        wallet,
         balances.byAddress.get(wallet.address)!,
         tokens,
+        [],
         priceOf,
       );
       if (valued.total_usd === null || valued.as_of === null) continue;

@@ -7,6 +7,7 @@ import { takeDailySnapshot } from '../../../src/modules/portfolio/portfolio.serv
 import { loginToken, registerUser } from '../../support/accounts.js';
 import { bearer } from '../../support/content.js';
 import {
+  COLLECTIONS,
   placeTokens,
   startRoninNode,
   TOKENS,
@@ -146,7 +147,8 @@ describe('the Ronin portfolio against a real node', () => {
           expect(node.counts.byMethod).toEqual({
             eth_getCode: 1,
             eth_getBalance: 1,
-            eth_call: Object.keys(TOKENS).length,
+            // A balanceOf per token and per NFT collection (RONIN_COLLECTIONS).
+            eth_call: Object.keys(TOKENS).length + Object.keys(COLLECTIONS).length,
           });
       });
 
@@ -623,7 +625,8 @@ describe('the Ronin portfolio against a real node', () => {
         .select('token')
         .where('wallet_id', '=', walletId)
         .execute();
-      expect(kept).toHaveLength(7);
+      // RON and six tokens, and the counts of the two NFT collections.
+      expect(kept).toHaveLength(9);
       const res = await s.t.app.inject({
         method: 'DELETE',
         url: `/api/wallets/${walletId}`,
@@ -667,7 +670,7 @@ describe('the Ronin portfolio against a real node', () => {
           .select('token')
           .where('wallet_id', '=', walletId)
           .execute(),
-      ).toHaveLength(7);
+      ).toHaveLength(9);
       const { deleteUser } = await import('../../../src/modules/users/users.repository.js');
       expect(await deleteUser(db, gone.userId)).toBeDefined();
       const left = await Promise.all([

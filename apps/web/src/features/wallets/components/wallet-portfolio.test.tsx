@@ -33,6 +33,7 @@ const fresh: TWalletPortfolio = {
   ],
   total_usd: 63.225,
   unpriced: ['MYST'],
+  holdings: [],
 };
 
 const PRICE_AS_OF = '2026-03-05T14:00:00.000Z';
@@ -64,6 +65,7 @@ function portfolioOf(
       unavailable: wallets.length - withAmounts.length,
       stale: wallets.filter((entry) => entry.state === 'stale').length,
       unpriced: [...new Set(withAmounts.flatMap((entry) => entry.unpriced))],
+      holdings: [],
     },
     usd_idr: 16_000,
     sources: SOURCES,
@@ -141,6 +143,7 @@ describe('Wallet Tracker portfolio', () => {
       tokens: [],
       total_usd: null,
       unpriced: [],
+      holdings: [],
     };
     const { user } = openWith([wallet(1, 'Old'), wallet(2, 'New')], () =>
       portfolioOf([stale, unavailable]),
@@ -293,6 +296,7 @@ describe('Wallet Tracker portfolio', () => {
       ],
       total_usd: null,
       unpriced: ['PIXEL'],
+      holdings: [],
     };
     const { user } = openWith([wallet(1, 'Main')], () =>
       portfolioOf([unpriced], {
@@ -322,6 +326,7 @@ describe('Wallet Tracker portfolio', () => {
       tokens: [],
       total_usd: null,
       unpriced: [],
+      holdings: [],
     };
     openWith([wallet(1, 'Main')], () => portfolioOf([unavailable]));
     const region = within(await screen.findByRole('region', { name: 'Portfolio value' }));
