@@ -15,6 +15,9 @@ export default defineConfig({
   outputDir: '../test-results',
   use: {
     browserName: 'chromium',
+    // The app's service worker would take over a page's requests part-way through a test; the
+    // installable app's own spec (pwa.spec.ts) allows it.
+    serviceWorkers: 'block',
     trace: 'retain-on-failure',
     screenshot: 'only-on-failure',
     launchOptions: {

@@ -5,9 +5,13 @@ import zlib from 'node:zlib';
 import tailwindcss from '@tailwindcss/vite';
 import react from '@vitejs/plugin-react';
 import { defaultClientConditions, type Plugin } from 'vite';
+import { VitePWA } from 'vite-plugin-pwa';
 import { defineConfig } from 'vitest/config';
+import { APP_ICONS, appIcons } from './build/app-icons';
 
 const apiOrigin = 'http://127.0.0.1:3000';
+/** Tailwind's slate-950, the page's background (styles.css) and index.html's theme-color. */
+const THEME_COLOR = '#020617';
 
 const brotli = promisify(zlib.brotliCompress);
 const gzip = promisify(zlib.gzip);
@@ -47,8 +51,44 @@ function precompress(): Plugin {
   };
 }
 
+/**
+ * The installable app: its manifest, and the service worker (src/sw.ts) with the list of files to
+ * precache. The page registers the worker itself (main.tsx), in a few lines of the entry rather
+ * than with the plugin's registration module, which would be one more script on a first visit.
+ */
+function installableApp() {
+  return VitePWA({
+    strategies: 'injectManifest',
+    srcDir: 'src',
+    filename: 'sw.ts',
+    registerType: 'autoUpdate',
+    injectRegister: false,
+    includeManifestIcons: false,
+    manifest: {
+      id: '/',
+      name: 'NexusPlay',
+      short_name: 'NexusPlay',
+      description:
+        'Discover Web3 games, read the latest insights and track your play with gaming tools.',
+      start_url: '/',
+      scope: '/',
+      display: 'standalone',
+      orientation: 'any',
+      theme_color: THEME_COLOR,
+      background_color: THEME_COLOR,
+      icons: APP_ICONS,
+    },
+    injectManifest: {
+      // The shell: the page, its styles, icons and every screen's code except the libraries only
+      // editors and admins load (the editor, the charts), which are kept once used (sw.ts).
+      globPatterns: ['**/*.{js,css,html,svg,png,webmanifest}'],
+      globIgnores: ['**/editor-*.js', '**/charts-*.js', '**/rich-text-editor-*.js', 'uploads/**'],
+    },
+  });
+}
+
 export default defineConfig({
-  plugins: [react(), tailwindcss(), precompress()],
+  plugins: [react(), tailwindcss(), appIcons(import.meta.dirname), installableApp(), precompress()],
   resolve: {
     // `source` lets the contract package be consumed as TypeScript, without a build step.
     conditions: ['source', ...defaultClientConditions],

@@ -4,6 +4,7 @@ import { createBrowserRouter } from 'react-router';
 import { RouterProvider } from 'react-router/dom';
 import { AppProviders, createQueryClient } from './app/providers';
 import { createRoutes } from './app/route-table';
+import { registerServiceWorker } from './lib/service-worker';
 import './styles.css';
 
 // Zod's first parse probes for `new Function`, which the CSP blocks and reports. Zod keeps its
@@ -28,3 +29,5 @@ startTransition(() => {
     </StrictMode>,
   );
 });
+
+registerServiceWorker();

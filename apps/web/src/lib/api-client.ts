@@ -5,6 +5,7 @@ import {
 } from '@nexusplay/contract/wire-constants';
 import { listPath } from '@nexusplay/contract/page-data';
 import { endRefusedSession, getStoredToken } from './auth-token';
+import { reportServerReached } from './network-status';
 import { takePageResponse } from './page-data';
 import type { TListQuery } from '@nexusplay/contract/lists';
 
@@ -76,12 +77,20 @@ async function send(
   if (body !== undefined && !isMultipart) headers.set('Content-Type', 'application/json');
   if (token !== null) headers.set('Authorization', `Bearer ${token}`);
 
-  const response = await fetch(`${API_BASE}${path}`, {
-    method,
-    headers,
-    body: body === undefined ? undefined : isMultipart ? body : JSON.stringify(body),
-    signal,
-  });
+  let response: Response;
+  try {
+    response = await fetch(`${API_BASE}${path}`, {
+      method,
+      headers,
+      body: body === undefined ? undefined : isMultipart ? body : JSON.stringify(body),
+      signal,
+    });
+  } catch (error) {
+    // fetch rejects with a TypeError only when no answer came at all; an abort is the caller's.
+    if (error instanceof TypeError) reportServerReached(false);
+    throw error;
+  }
+  reportServerReached(true);
   const json = await readJson(response);
 
   if (!response.ok) {

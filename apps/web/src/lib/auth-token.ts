@@ -1,3 +1,5 @@
+import { emptyVisitorCaches } from './offline-caches';
+
 /** The session token lives in local storage under this key (SPEC 3). */
 export const TOKEN_STORAGE_KEY = 'token';
 
@@ -22,8 +24,13 @@ export function storeToken(token: string) {
   notify();
 }
 
+/**
+ * Every way a session ends comes here (sign-out, expiry, the server's refusal), and each empties
+ * what the offline caches may hold of the visit.
+ */
 export function clearStoredToken() {
   window.localStorage.removeItem(TOKEN_STORAGE_KEY);
+  emptyVisitorCaches();
   notify();
 }
 

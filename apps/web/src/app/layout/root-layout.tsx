@@ -2,6 +2,7 @@ import { useEffect } from 'react';
 import { Outlet, ScrollRestoration, useNavigation, type Location } from 'react-router';
 import { discardPageData } from '../../lib/page-data';
 import { DemoBanner } from './demo-banner';
+import { OfflineNotice } from './offline-notice';
 import { SignedOutNotice } from './signed-out-notice';
 
 /**
@@ -23,6 +24,7 @@ export function RootLayout() {
       <NavigationProgress />
       <SignedOutNotice />
       <DemoBanner />
+      <OfflineNotice />
       <Outlet />
     </>
   );

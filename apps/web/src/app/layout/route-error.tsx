@@ -2,6 +2,7 @@ import { useEffect } from 'react';
 import { useRouteError } from 'react-router';
 import { Button } from '../../components/ui/button';
 import { PageTitle } from '../../components/ui/page';
+import { OfflineNotice } from './offline-notice';
 
 /** Catches what no screen handled, most often a screen's code that failed to download. */
 export function RouteError() {
@@ -18,6 +19,7 @@ export function RouteError() {
         This page could not be displayed. Reloading usually fixes it.
       </p>
       <Button onClick={() => window.location.reload()}>Reload page</Button>
+      <OfflineNotice />
     </main>
   );
 }
