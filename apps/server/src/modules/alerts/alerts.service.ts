@@ -60,15 +60,20 @@ export function formatLine(currency: TAlertCurrency, value: number) {
   })}`;
 }
 
-/** A price now: $0.0512, $0.50, $2.50, Rp 1.234,56 (four significant digits below one). */
+/**
+ * A price now: cents (or sen) from one up; below one, four significant digits and, in USD, at
+ * least cents: "$2.50", "$0.50", "$0.0712", "Rp 1.234,56".
+ */
 export function formatPrice(currency: TAlertCurrency, value: number) {
-  const digits =
-    value >= 1
-      ? { minimumFractionDigits: currency === 'usd' ? 2 : 0, maximumFractionDigits: 2 }
-      : { minimumSignificantDigits: 2, maximumSignificantDigits: 4 };
-  return currency === 'idr'
-    ? `Rp ${value.toLocaleString('id-ID', digits)}`
-    : `$${value.toLocaleString('en-US', digits)}`;
+  if (currency === 'idr') {
+    const digits = value >= 1 ? { maximumFractionDigits: 2 } : { maximumSignificantDigits: 4 };
+    return `Rp ${value.toLocaleString('id-ID', digits)}`;
+  }
+  if (value >= 1)
+    return `$${value.toLocaleString('en-US', { minimumFractionDigits: 2, maximumFractionDigits: 2 })}`;
+  const text = value.toLocaleString('en-US', { maximumSignificantDigits: 4 });
+  const decimals = text.split('.')[1]?.length ?? 0;
+  return `$${decimals >= 2 ? text : value.toFixed(2)}`;
 }
 
 /** The bell's words for an alert that fired. */
