@@ -14,6 +14,7 @@ import {
   unknownTotalReason,
   valueText,
 } from './portfolio-format';
+import { PortfolioNftCounts } from './nft-counts';
 import { TokenBreakdown } from './token-breakdown';
 
 type PortfolioSummaryProps = {
@@ -79,6 +80,7 @@ export function PortfolioSummary(props: PortfolioSummaryProps) {
       {summary && portfolio && !empty ? (
         <>
           <Notes portfolio={portfolio} currency={currency} />
+          <PortfolioNftCounts holdings={summary.holdings} />
           <div className="mt-4 flex flex-wrap items-center justify-between gap-2">
             <h3 className="text-sm font-semibold text-white">Tokens over all wallets</h3>
             <label className="flex items-center gap-2 text-sm text-slate-300">
