@@ -2,7 +2,7 @@ import fs from 'node:fs';
 import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
-import { placeTokens, startRoninNode, TOKENS } from '../harness/ronin-node.js';
+import { COLLECTIONS, placeTokens, startRoninNode, TOKENS } from '../harness/ronin-node.js';
 import { startBuiltServer } from '../harness/server-process.js';
 import { startSmtpInbox } from '../harness/smtp-inbox.js';
 import { findChromium } from './browser.js';
@@ -30,6 +30,8 @@ export default async function globalSetup() {
   await placeTokens(node);
   await node.setRonBalance(E2E_PORTFOLIO_ADDRESS, 3n * 10n ** 18n);
   await node.setTokenBalance(TOKENS.PIXEL.address, E2E_PORTFOLIO_ADDRESS, 12_345n * 10n ** 17n);
+  await node.mintNfts(COLLECTIONS.AXIE, E2E_PORTFOLIO_ADDRESS, [1n, 2n]);
+  await node.mintNfts(COLLECTIONS.FARMLAND, E2E_PORTFOLIO_ADDRESS, [1n]);
   const mailDir = fs.mkdtempSync(path.join(os.tmpdir(), 'nexusplay-e2e-mail-'));
   const inbox = await startSmtpInbox({ saveTo: mailDir });
   const port = await freePort();

@@ -156,6 +156,39 @@ test.describe('personal tools', () => {
     await expect(tokens.getByRole('row', { name: /^AXS 0 / })).toBeVisible();
   });
 
+  test('at 390 px the wallet tracker counts the NFTs the node holds, linked to their marketplace', async ({
+    page,
+  }) => {
+    await page.setViewportSize({ width: 390, height: 844 });
+    const { token } = await signInThroughApi(page);
+    const added = await page.request.post('/api/wallets', {
+      headers: { authorization: `Bearer ${token}` },
+      data: { wallet_name: 'Collector', wallet_address: E2E_PORTFOLIO_ADDRESS },
+    });
+    expect(added.status()).toBe(201);
+    await page.goto('/tools/wallet');
+    const totals = page.getByRole('list', { name: 'NFTs over all wallets' });
+    await expect(totals.getByRole('listitem')).toHaveText(['2 Axies', '1 Pixels Farmland plot']);
+    await expect(
+      page.getByText('NFTs are counted, not valued: values and totals are tokens only.'),
+    ).toBeVisible();
+    const axies = page
+      .getByRole('list', { name: 'NFTs of Collector' })
+      .getByRole('link', { name: /^2 Axies of Collector/ });
+    await expect(axies).toHaveAttribute(
+      'href',
+      `https://app.axieinfinity.com/profile/${E2E_PORTFOLIO_ADDRESS}/axies/`,
+    );
+    await expect(axies).toHaveAttribute('target', '_blank');
+    await axies.scrollIntoViewIfNeeded();
+    await expect(axies).toBeVisible();
+    // The page itself never scrolls sideways; the wallets' table scrolls within its own box.
+    const width = await page.evaluate(() => document.documentElement.scrollWidth);
+    expect(width).toBeLessThanOrEqual(390);
+    const summaryBox = await totals.boundingBox();
+    expect(summaryBox!.x + summaryBox!.width).toBeLessThanOrEqual(390);
+  });
+
   test('a user adds, edits, opens and deletes a link', async ({ page }) => {
     await signInThroughApi(page);
     await page.goto('/tools/link');
