@@ -190,11 +190,11 @@ test.describe('installable app', () => {
     ).toEqual([]);
     // What an older build might have kept must go at sign-out as well.
     await page.evaluate(
-      async ([pages, answers]) => {
+      async ({ pages, answers }) => {
         await (await caches.open(answers)).put('/api/portfolio', new Response('{}'));
         await (await caches.open(pages)).put('/dashboard', new Response('<!doctype html>'));
       },
-      [SAVED_PAGES_CACHE, SAVED_ANSWERS_CACHE],
+      { pages: SAVED_PAGES_CACHE, answers: SAVED_ANSWERS_CACHE },
     );
 
     await page.getByRole('button', { name: `Account menu for ${username}` }).click();
