@@ -1,6 +1,6 @@
 import type { Kysely } from 'kysely';
 import type { TIncomeToken } from '@nexusplay/contract/income';
-import { nowTimestamp } from '../../db/codecs.js';
+import { decodeBool, nowTimestamp } from '../../db/codecs.js';
 import type { Database } from '../../db/schema.js';
 import { batches } from '../../lib/row-import.js';
 import { COLUMNS, toRecord, type IncomeValues } from './income.repository.js';
@@ -228,6 +228,8 @@ export type ArrivalRow = {
   user_id: number;
   wallet_id: number;
   wallet_name: string;
+  /** Whether the user asked for a mail when income arrives (users.mail_income). */
+  mail_income: boolean;
 };
 
 /**
@@ -245,6 +247,7 @@ export async function arrivalsOf(
     const rows = await db
       .selectFrom('chain_transfers as t')
       .innerJoin('wallets as w', 'w.address', 't.to_address')
+      .innerJoin('users as u', 'u.id', 'w.user_id')
       .where('t.id', 'in', batch)
       .where('t.token', 'in', [...tokenAddresses])
       .where('t.amount', '!=', '0')
@@ -266,6 +269,7 @@ export async function arrivalsOf(
         'w.user_id as user_id',
         'w.id as wallet_id',
         'w.wallet_name as wallet_name',
+        'u.mail_income as mail_income',
       ])
       .orderBy('t.id')
       .orderBy('w.id')
@@ -276,6 +280,7 @@ export async function arrivalsOf(
         id: Number(row.id),
         user_id: Number(row.user_id),
         wallet_id: Number(row.wallet_id),
+        mail_income: decodeBool(row.mail_income),
       });
     }
   }

@@ -327,6 +327,7 @@ export function incomeArrivals({ engine, timeZone, cap, tokens }: ArrivalDeps) {
           ? `Added to ${tracker} automatically.`
           : `Waiting on ${tracker}: add it as income or ignore it there.`,
         created_at: now,
+        mail_pending: row.mail_income ? 1 : 0,
       });
     }
     await tellUsers(trx, told);
