@@ -32,6 +32,7 @@ const PUBLIC_PAGES = [
 const USER_PAGES = [
   '/dashboard',
   '/activity',
+  '/alerts',
   '/tools/wallet',
   '/tools/link',
   '/tools/incomeaxie',
@@ -145,6 +146,11 @@ test.describe('accessibility', () => {
       data: { title: 'Focus guide', url: 'https://focus.example.com' },
     });
     expect(link.status(), await link.text()).toBe(201);
+    const alert = await page.request.post('/api/alerts', {
+      headers,
+      data: { token: 'PIXEL', direction: 'above', currency: 'usd', price: 0.05 },
+    });
+    expect(alert.status(), await alert.text()).toBe(201);
     await signIn(page, identity.email, identity.password);
 
     await openSettled(page, '/tools/wallet');
@@ -184,6 +190,15 @@ test.describe('accessibility', () => {
       page.getByRole('button', { name: 'Add Income', exact: true }),
       CANCEL_AND_ESCAPE,
     );
+
+    await openSettled(page, '/alerts');
+    for (const name of ['New alert', 'Edit PIXEL above $0.05', 'Delete PIXEL above $0.05']) {
+      await checkFocusReturns(
+        page,
+        page.getByRole('button', { name, exact: true }),
+        CANCEL_AND_ESCAPE,
+      );
+    }
 
     await openSettled(page, '/account');
     for (const name of ['Sign out everywhere', 'Delete my account']) {

@@ -126,7 +126,7 @@ function AlertsWorkspace({ userId }: { userId: number }) {
         description={
           form.row
             ? 'A new token, direction, currency or price starts watching afresh.'
-            : 'It goes off once when the price crosses your line, and again after it has crossed back.'
+            : 'It goes off once when the price crosses your line, then waits for the price to go back before it can go off again.'
         }
       >
         <AlertForm alert={form.row} onSaved={form.close} onCancel={form.close} />
