@@ -18,7 +18,13 @@ import os from 'node:os';
 import path from 'node:path';
 import { parseUnits, type Address } from 'viem';
 import { startFakeUpstream } from './fake-upstream.js';
-import { placeTokens, startRoninNode, TOKENS, type RoninTestNode } from './ronin-node.js';
+import {
+  COLLECTIONS,
+  placeTokens,
+  startRoninNode,
+  TOKENS,
+  type RoninTestNode,
+} from './ronin-node.js';
 import { resolveServerEntry, startServer } from './server-process.js';
 
 /** The demo user, printed at start. */
@@ -56,6 +62,10 @@ async function startDemoNode(): Promise<RoninTestNode> {
       await node.setTokenBalance(token.address, wallet.address, parseUnits(amount, token.decimals));
     }
   }
+  // The farming wallet's Axie team and land plot, counted by the Wallet Tracker.
+  const farming = DEMO_WALLETS[0]!.address;
+  await node.mintNfts(COLLECTIONS.AXIE, farming, [101n, 102n, 103n]);
+  await node.mintNfts(COLLECTIONS.FARMLAND, farming, [7n]);
   return node;
 }
 
