@@ -28,7 +28,7 @@ export function WalletNftCounts({
     // One count a line: the value column stays narrow on a phone.
     <ul aria-label={`NFTs of ${walletName}`} className="flex flex-col gap-0.5 px-1 text-xs">
       {holdings.map((holding) => (
-        <li key={holding.collection} className="text-slate-300">
+        <li key={holding.collection} className="whitespace-nowrap text-slate-300">
           {holding.marketplace_url ? (
             <a
               href={holding.marketplace_url}
