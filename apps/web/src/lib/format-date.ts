@@ -2,7 +2,7 @@
  * Every date the app shows is written here, in one of two forms, the visitor's locale's (an
  * undefined locale is the browser's): a day (a blog post's date, an income record's) and a
  * moment (when a notification was sent, when a price was taken). Screens never format dates
- * themselves.
+ * themselves. A moment's distance from now ("3 hours ago") is told by lib/format-time-ago.
  */
 
 const CALENDAR_DATE = /^(\d{4})-(\d{2})-(\d{2})/;
@@ -42,35 +42,4 @@ export function formatMoment(value: string | null | undefined): string | undefin
 export function todayAsCalendarDate(now = new Date()): string {
   const pad = (n: number) => String(n).padStart(2, '0');
   return `${now.getFullYear()}-${pad(now.getMonth() + 1)}-${pad(now.getDate())}`;
-}
-
-const relativeFormat = new Intl.RelativeTimeFormat(undefined, { numeric: 'auto' });
-
-/** The units a moment's distance from now is told in, each with how many seconds it holds. */
-const RELATIVE_UNITS: readonly [Intl.RelativeTimeFormatUnit, number][] = [
-  ['year', 365 * 24 * 3600],
-  ['month', 30 * 24 * 3600],
-  ['week', 7 * 24 * 3600],
-  ['day', 24 * 3600],
-  ['hour', 3600],
-  ['minute', 60],
-];
-
-/**
- * A moment (ISO-8601) told as its distance from `now` in the visitor's locale, such as "5 minutes
- * ago" or "yesterday" in American English, in the largest whole unit; under a minute is "now".
- * Undefined when it cannot be read.
- */
-export function formatTimeAgo(
-  value: string | null | undefined,
-  now: Date = new Date(),
-): string | undefined {
-  if (!value) return undefined;
-  const time = new Date(value).getTime();
-  if (Number.isNaN(time)) return undefined;
-  const seconds = (time - now.getTime()) / 1000;
-  for (const [unit, size] of RELATIVE_UNITS) {
-    if (Math.abs(seconds) >= size) return relativeFormat.format(Math.trunc(seconds / size), unit);
-  }
-  return relativeFormat.format(0, 'second');
 }

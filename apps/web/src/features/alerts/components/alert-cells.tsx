@@ -1,7 +1,8 @@
 import type { TAlert } from '@nexusplay/contract/alerts';
 import { MailCheckIcon, MailXIcon } from 'lucide-react';
 import { cx } from '../../../lib/class-names';
-import { formatMoment, formatTimeAgo } from '../../../lib/format-date';
+import { formatMoment } from '../../../lib/format-date';
+import { formatTimeAgo } from '../../../lib/format-time-ago';
 import { formatIdr, formatUsd } from '../../../lib/format-money';
 import { STATE_LABELS, stateHint } from './alert-display';
 
