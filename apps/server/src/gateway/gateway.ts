@@ -74,7 +74,8 @@ export type TokenPrices = { pixels: { usd: number }; axs: { usd: number } } & Pa
 /**
  * Told of each new prices answer this instance obtained from the price service, with the USD→IDR
  * rate known then (null while the exchange-rate service has never answered: only the fallback).
- * With a coordinator only the instance that made the call is told, once per refresh.
+ * With a coordinator only the instance that made the call is told, once per refresh. Listeners
+ * run in the background, in the order of the refreshes.
  */
 export type PricesListener = (prices: TokenPrices, usdIdr: number | null) => Promise<void>;
 
@@ -115,7 +116,11 @@ export class Gateway {
         ttlMs: config.priceTtlMs,
         fallback: { pixels: { usd: 0 }, axs: { usd: 0 } },
         peerWaitMs,
-        onFresh: (prices) => this.tellPrices(prices),
+        // The listeners run after the refresh, one refresh after another, so that neither this
+        // instance's readers nor the instances waiting for the shared value wait on them.
+        onFresh: async (prices) => {
+          this.pricesTold = this.pricesTold.then(() => this.tellPrices(prices));
+        },
         load: async () => {
           const ids = Object.values(COIN_IDS).join(',');
           const url = `${config.priceApiUrl}/api/v3/simple/price?ids=${ids}&vs_currencies=usd&include_last_updated_at=true`;
@@ -218,6 +223,7 @@ export class Gateway {
 
   private readonly isSample: boolean;
   private readonly pricesListeners: PricesListener[] = [];
+  private pricesTold: Promise<void> = Promise.resolve();
 
   /** Adds a listener of new prices (see PricesListener); it runs after each refresh's call. */
   onPrices(listener: PricesListener) {
@@ -225,16 +231,23 @@ export class Gateway {
   }
 
   private async tellPrices(prices: TokenPrices) {
-    if (this.pricesListeners.length === 0) return;
-    // The rate as any reader has it now, without waiting on the exchange-rate service.
-    const fx = await this.fx.latest();
-    const usdIdr = fx.asOf === null ? null : fx.value;
-    for (const listener of this.pricesListeners) {
-      await listener(prices, usdIdr).catch((error: unknown) =>
-        this.log.warn({ err: error }, 'a prices listener failed'),
-      );
+    // The listeners of when the refresh is told: one added meanwhile hears the next refresh.
+    const listeners = [...this.pricesListeners];
+    if (listeners.length === 0) return;
+    try {
+      // The rate as any reader has it now, without waiting on the exchange-rate service.
+      const fx = await this.fx.latest();
+      const usdIdr = fx.asOf === null ? null : fx.value;
+      for (const listener of listeners) {
+        await listener(prices, usdIdr).catch((error: unknown) =>
+          this.log.warn({ err: error }, 'a prices listener failed'),
+        );
+      }
+    } catch (error) {
+      this.log.warn({ err: error }, 'new prices not told to their listeners');
     }
   }
+
   private readonly priceSource: { name: string; url: string | null };
   private readonly rateSource: { name: string; url: string | null };
 

@@ -184,4 +184,22 @@ describe(`price alerts: the caller's own (${TEST_ENGINE})`, () => {
     });
     expect((await list(user.token)).data).toHaveLength(ALERTS_MAX);
   });
+
+  it('is in the OpenAPI document with its bodies and answers', async () => {
+    const res = await t.app.inject({ method: 'GET', url: '/api/docs/json' });
+    expect(res.statusCode).toBe(200);
+    const doc = res.json<{
+      paths: Record<
+        string,
+        Record<string, { requestBody?: unknown; responses?: Record<string, unknown> }>
+      >;
+    }>();
+    expect(Object.keys(doc.paths['/api/alerts'] ?? {}).sort()).toEqual(['get', 'post']);
+    expect(Object.keys(doc.paths['/api/alerts/{id}'] ?? {}).sort()).toEqual(['delete', 'patch']);
+    expect(Object.keys(doc.paths['/api/alerts/settings'] ?? {}).sort()).toEqual(['get', 'put']);
+    expect(doc.paths['/api/alerts']!.post!.requestBody).toBeDefined();
+    expect(Object.keys(doc.paths['/api/alerts']!.post!.responses!)).toEqual(
+      expect.arrayContaining(['201', '400', '401', '409']),
+    );
+  });
 });
