@@ -11,6 +11,17 @@ export async function up(db: Kysely<unknown>, engine: MigrationEngine): Promise<
     .addColumn('last_block_time', 'varchar(24)')
     .execute();
 
+  // A wallet's transfers newest first, with the token in the index: a filtered page and the
+  // total a page shows are read from the index alone (the 0019 indexes needed every row).
+  for (const side of ['from', 'to'] as const) {
+    await db.schema.dropIndex(`chain_transfers_${side}_idx`).execute();
+    await db.schema
+      .createIndex(`chain_transfers_${side}_token_idx`)
+      .on('chain_transfers')
+      .columns([`${side}_address`, 'block_number', 'log_index', 'token'])
+      .execute();
+  }
+
   // An income record added from a transfer the chain logged: which one, so that it is added once
   // per user however often it is accepted (two tabs, a double click, the automatic adding). Null
   // for a record typed by hand; the unique index takes no notice of nulls on either engine.

@@ -233,7 +233,7 @@ export type ActivityRow = {
 
 /**
  * The user's transfers on one side: each of their wallets joined to the transfers with its address
- * on that side (the indexes on from_address and to_address of migration 0019), and the other side
+ * on that side (the indexes on from_address and to_address, with the token, of migration 0020), and the other side
  * looked up among the same user's wallets.
  */
 function sideOf(db: DB, side: 'in' | 'out', filter: ActivityFilter, fromBlock?: number) {
