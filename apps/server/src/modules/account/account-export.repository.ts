@@ -1,4 +1,5 @@
 import type { Kysely } from 'kysely';
+import { decodeBool } from '../../db/codecs.js';
 import type { Database } from '../../db/schema.js';
 import { storedIncomeAfter } from '../income/income.repository.js';
 import { linksList } from '../links/links.repository.js';
@@ -79,3 +80,28 @@ export const userNotificationsPage: PageReader = (db, userId, after, limit) =>
     .orderBy('id')
     .limit(limit)
     .execute();
+
+/** The user's price alerts (the line, its state and when it last fired), in id order. */
+export const priceAlertsPage: PageReader = (db, userId, after, limit) =>
+  db
+    .selectFrom('price_alerts')
+    .select([
+      'id',
+      'token',
+      'direction',
+      'currency',
+      'price',
+      'mail',
+      'state',
+      'last_price',
+      'last_fired_at',
+      'fired_count',
+      'created_at',
+      'updated_at',
+    ])
+    .where('user_id', '=', userId)
+    .where('id', '>', after)
+    .orderBy('id')
+    .limit(limit)
+    .execute()
+    .then((rows) => rows.map((row) => ({ ...row, mail: decodeBool(row.mail) })));

@@ -8,6 +8,7 @@ import {
   incomeRecordsPage,
   linksPage,
   notificationReadsPage,
+  priceAlertsPage,
   userNotificationsPage,
   walletsPage,
   walletValueSnapshotsPage,
@@ -27,6 +28,7 @@ const SECTIONS: [name: string, readPage: PageReader][] = [
   ['notification_reads', notificationReadsPage],
   ['wallet_value_snapshots', walletValueSnapshotsPage],
   ['user_notifications', userNotificationsPage],
+  ['price_alerts', priceAlertsPage],
 ];
 
 /** A section's rows, a page at a time (lib/exports.ts), as the inside of a JSON array. */

@@ -378,6 +378,7 @@ describe(`the account page's actions on ${TEST_ENGINE}${TEST_REDIS_URL ? ' with 
         'notification_reads',
         'wallet_value_snapshots',
         'user_notifications',
+        'price_alerts',
       ]);
       expect(file).toMatchObject({
         format: EXPORT_FORMAT,

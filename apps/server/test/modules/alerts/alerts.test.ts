@@ -202,4 +202,34 @@ describe(`price alerts: the caller's own (${TEST_ENGINE})`, () => {
       expect.arrayContaining(['201', '400', '401', '409']),
     );
   });
+
+  it('puts the caller’s alerts, and only theirs, in the account’s data file', async () => {
+    const user = await signInUser(t.app);
+    const alert = (await create(user.token, { ...pixelAbove, mail: true })).json<{
+      data: TAlert;
+    }>().data;
+    await create(other.token, pixelAbove);
+    const res = await t.app.inject({
+      method: 'GET',
+      url: '/api/account/export',
+      headers: as(user.token),
+    });
+    expect(res.statusCode).toBe(200);
+    expect(res.json<{ price_alerts: unknown[] }>().price_alerts).toEqual([
+      {
+        id: alert.id,
+        token: 'PIXEL',
+        direction: 'above',
+        currency: 'usd',
+        price: 0.06,
+        mail: true,
+        state: 'armed',
+        last_price: null,
+        last_fired_at: null,
+        fired_count: 0,
+        created_at: alert.created_at,
+        updated_at: alert.created_at,
+      },
+    ]);
+  });
 });
