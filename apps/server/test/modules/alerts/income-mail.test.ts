@@ -90,4 +90,29 @@ describe(`income that arrives is mailed to who asked (${TEST_ENGINE})`, () => {
       .execute();
     expect(pending).toEqual([]);
   });
+
+  it('hands a mail the server refuses to the mailer’s retries once, and never sends it again', async () => {
+    const user = await signInUser(t.app);
+    await t.app.inject({
+      method: 'PUT',
+      url: '/api/alerts/settings',
+      headers: as(user),
+      payload: { mail_income: true },
+    });
+    inbox.setMode('refuse');
+    try {
+      const before = inbox.attempts;
+      await pixelArrives(user);
+      // One try and the one retry the test's mailer makes, then it gives up.
+      const deadline = Date.now() + 15_000;
+      while (inbox.attempts < before + 2 && Date.now() < deadline) await sleep(25);
+      expect(inbox.attempts).toBe(before + 2);
+      // Another look of the outbox (every 5 s) finds nothing to send.
+      await sleep(6_000);
+      expect(inbox.attempts).toBe(before + 2);
+      expect(mailsTo(user)).toEqual([]);
+    } finally {
+      inbox.setMode('ok');
+    }
+  });
 });
