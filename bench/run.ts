@@ -8,13 +8,14 @@
  *   4. The signed-in pages of users with 10, 1,000 and 100,000 rows: paging and search latency.
  *   5. The hourly snapshot pass over 2 users with 10,000 wallets each, beside a read load: its
  *      node requests and the read's latency meanwhile.
+ *   6. The portfolio's cold node read with NFT holdings beside the token-only read.
  *
  * Prints every figure, then a table of budgets with PASS or FAIL, and exits non-zero when one
  * fails. Environment:
  *   BENCH_DURATION        seconds of each measured API run (default 20; the warm-up is a quarter)
  *   BENCH_ROWS            rows of the large catalogue and of the largest user (default 100000)
- *   BENCH_ONLY            "api", "catch-up", "catalogue", "personal" or "snapshot" to run one part
- *                         ("api" runs the catch-up too, unless BENCH_MATCH is set)
+ *   BENCH_ONLY            "api", "catch-up", "catalogue", "personal", "snapshot" or "holdings" to
+ *                         run one part ("api" runs the catch-up too, unless BENCH_MATCH is set)
  *   BENCH_WALLETS         wallets of each of the snapshot pass's two users (default 10000)
  *   BENCH_DATABASE_URL or TEST_DATABASE_URL
  *                         a PostgreSQL server: the catalogue is also measured there, in a database
@@ -33,6 +34,7 @@
 import os from 'node:os';
 import { runApiBench, runCatchUpBench } from './api-bench.js';
 import { runCatalogueBench } from './catalogue-bench.js';
+import { runHoldingsBench } from './holdings-bench.js';
 import { runPersonalBench } from './personal-bench.js';
 import { runSnapshotBench } from './snapshot-bench.js';
 import { formatChecks, type Check } from './report.js';
@@ -93,6 +95,9 @@ if (runs('personal')) checks.push(...(await runPersonalBench({ rows, postgresUrl
 if (runs('snapshot')) {
   const wallets = Math.round(positiveNumber('BENCH_WALLETS', 10_000));
   checks.push(...(await runSnapshotBench({ wallets, postgresUrl })));
+}
+if (runs('holdings')) {
+  checks.push(...(await runHoldingsBench({ sliceSeconds: Math.max(2, durationSeconds / 4) })));
 }
 
 const minutes = ((Date.now() - started) / 60_000).toFixed(1);
