@@ -38,6 +38,25 @@ export const ZNftHolding = z.object({
 });
 export type TNftHolding = z.infer<typeof ZNftHolding>;
 
+/** At most this many received token ids are listed per wallet and collection. */
+export const RECEIVED_NFTS_LISTED = 20;
+
+/**
+ * The token ids of one configured collection a wallet's address received since the wallet was
+ * tracked, as far as the chain activity follower has seen them: a partial list, not what the
+ * wallet holds (an id received may have left since; one received before the follower followed
+ * the address, or in blocks it has not read yet, is missing).
+ */
+export const ZReceivedNfts = z.object({
+  collection: z.string(),
+  name: z.string(),
+  /** Newest first, at most RECEIVED_NFTS_LISTED; decimal text (uint256). */
+  token_ids: z.array(z.string().regex(/^\d+$/)),
+  /** How many more were received than are listed. */
+  more: z.number().int().nonnegative(),
+});
+export type TReceivedNfts = z.infer<typeof ZReceivedNfts>;
+
 /** What the Wallet Tracker calls a collection's NFTs, one and many, by configured name. */
 export const NFT_NOUNS: Readonly<Record<string, { one: string; other: string }>> = {
   AXIE: { one: 'Axie', other: 'Axies' },
@@ -63,6 +82,11 @@ export const ZWalletPortfolio = z.object({
    * state and as-of); empty when unavailable. Never in total_usd.
    */
   holdings: z.array(ZNftHolding),
+  /**
+   * Every configured collection with the ids received since the wallet was tracked (a partial
+   * list: see ZReceivedNfts), whatever the balances' state.
+   */
+  received_nfts: z.array(ZReceivedNfts),
 });
 export type TWalletPortfolio = z.infer<typeof ZWalletPortfolio>;
 

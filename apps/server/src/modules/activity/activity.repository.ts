@@ -1,11 +1,14 @@
 import type { Insertable, Kysely } from 'kysely';
-import type { ChainTransfersTable, Database } from '../../db/schema.js';
+import type { ChainNftTransfersTable, ChainTransfersTable, Database } from '../../db/schema.js';
 import { batches } from '../../lib/row-import.js';
 
 type DB = Kysely<Database>;
 
 /** A transfer as stored: one ERC-20 Transfer log of a configured token (the table's row). */
 export type TransferRow = Omit<Insertable<ChainTransfersTable>, 'id'>;
+
+/** An NFT transfer as stored: one ERC-721 Transfer log of a configured collection. */
+export type NftTransferRow = Omit<Insertable<ChainNftTransfersTable>, 'id'>;
 
 /** A followed address and the part of its backfill still to read. */
 export type FollowedAddress = { address: string; backfill_next: number; backfill_last: number };
@@ -183,6 +186,17 @@ export async function insertTransfers(db: DB, rows: readonly TransferRow[]) {
     for (const row of stored) ids.push(Number(row.id));
   }
   return ids;
+}
+
+/** Stores NFT transfers; one already stored (the same chain, transaction and log) stays as it was. */
+export async function insertNftTransfers(db: DB, rows: readonly NftTransferRow[]) {
+  for (const batch of batches(rows)) {
+    await db
+      .insertInto('chain_nft_transfers')
+      .values(batch)
+      .onConflict((oc) => oc.columns(['chain_id', 'tx_hash', 'log_index']).doNothing())
+      .execute();
+  }
 }
 
 /**

@@ -31,12 +31,14 @@ import {
   followedAddresses,
   insertCursor,
   insertFollowedAddresses,
+  insertNftTransfers,
   insertTransfers,
   moveBackfill,
   moveCursor,
   readCursor,
   trackedAddresses,
   type FollowedAddress,
+  type NftTransferRow,
   type TransferRow,
 } from './activity.repository.js';
 
@@ -64,12 +66,12 @@ export type BalancesFollow = { markDue(addresses: readonly string[]): Promise<vo
 
 /**
  * Once a window of new blocks is stored (committed), the balances of both sides of its transfers
- * are due for a check: the portfolio's next read shows the amounts they left. A backfill's
+ * (token or NFT) are due for a check: the portfolio's next read shows the amounts they left. A backfill's
  * transfers are history, older than the tracking of the wallet: the amounts read since hold them.
  */
 async function followBalances(
   storing: Promise<boolean>,
-  transfers: readonly TransferRow[],
+  transfers: readonly (TransferRow | NftTransferRow)[],
   balances: BalancesFollow | undefined,
 ) {
   const stored = await storing;
@@ -155,6 +157,7 @@ function storeNewBlocks(
   window: BlockWindow,
   addresses: readonly string[],
   transfers: readonly TransferRow[],
+  nfts: readonly NftTransferRow[],
   onNewTransfers?: NewTransfersHook,
 ) {
   return unlessTaken(() =>
@@ -172,6 +175,7 @@ function storeNewBlocks(
         await extendBackfill(trx, chainId, joined, window.from - 1, window.to);
       }
       const stored = await insertTransfers(trx, transfers);
+      await insertNftTransfers(trx, nfts);
       if (stored.length > 0) await onNewTransfers?.(trx, stored);
     }),
   );
@@ -187,10 +191,12 @@ function storeBackfill(
   addresses: readonly string[],
   window: { from: number; to: number },
   transfers: readonly TransferRow[],
+  nfts: readonly NftTransferRow[],
 ) {
   return unlessTaken(() =>
     db.transaction().execute(async (trx) => {
       await insertTransfers(trx, transfers);
+      await insertNftTransfers(trx, nfts);
       if ((await moveBackfill(trx, chainId, addresses, window.from, window.to + 1)) === 0) {
         throw new WindowTaken();
       }
@@ -367,10 +373,11 @@ export function activityService({
       window: BlockWindow,
       addresses: readonly string[],
       transfers: readonly TransferRow[],
+      nfts: readonly NftTransferRow[] = [],
     ) =>
       followBalances(
-        storeNewBlocks(db, chainId, window, addresses, transfers, onNewTransfers),
-        transfers,
+        storeNewBlocks(db, chainId, window, addresses, transfers, nfts, onNewTransfers),
+        [...transfers, ...nfts],
         balances,
       ),
     storeBackfill: (
@@ -378,7 +385,15 @@ export function activityService({
       addresses: readonly string[],
       window: { from: number; to: number },
       transfers: readonly TransferRow[],
-    ) => storeBackfill(db, chainId, addresses, window, transfers),
+      nfts: readonly NftTransferRow[] = [],
+    ) =>
+      // The ids received since a wallet was tracked can be in its backfill (the blocks between
+      // its adding and the cursor): those NFTs make the balances due as new blocks' do.
+      followBalances(
+        storeBackfill(db, chainId, addresses, window, transfers, nfts),
+        nfts,
+        balances,
+      ),
     /** Whether this instance follows during the poll period starting at `run` (ISO 8601). */
     claimRun: (run: string) => claimFollowRun(db, 'transfers', run, new Date().toISOString()),
   };

@@ -3,7 +3,11 @@ import { createPublicClient, http, numberToHex, pad, type Address, type Hex } fr
 import { z } from 'zod';
 import type { NodePace } from '../../gateway/node-pace.js';
 
-/** keccak256("Transfer(address,address,uint256)"), an ERC-20 Transfer log's first topic. */
+/**
+ * keccak256("Transfer(address,address,uint256)"), the first topic of an ERC-20 Transfer log (3
+ * topics, the amount as 32 bytes of data) and of an ERC-721 one (4 topics, the token id the last
+ * one, no data).
+ */
 export const TRANSFER_TOPIC: Hex =
   '0xddf252ad1be2c89b69c2b068fc378daa952ba7f163c4a11628f55a4df523b3ef';
 
@@ -19,10 +23,20 @@ export type LoggedTransfer = {
   amount: string;
 };
 
+/** An ERC-721 transfer as the chain logged it: the collection and the token id (decimal text). */
+export type LoggedNftTransfer = Omit<LoggedTransfer, 'token' | 'amount'> & {
+  collection: string;
+  tokenId: string;
+};
+
 export type TransferLogOptions = {
   rpcUrl: string;
   /** The token contracts whose logs are asked for (RONIN_TOKENS). */
   tokens: readonly Address[];
+  /** The ERC-721 collections whose Transfer logs are asked for in the same filters (RONIN_COLLECTIONS). */
+  collections?: readonly Address[];
+  /** Told of a log of an asked contract that is not a Transfer of its kind (it is dropped). */
+  onMalformed?: (log: { address: string; txHash: string; logIndex: number }) => void;
   timeoutMs: number;
   /** Addresses named in one filter (RONIN_LOGS_ADDRESSES). */
   addressesPerFilter: number;
@@ -59,7 +73,7 @@ const ZLog = z.object({
     .regex(/^0x[0-9a-f]{40}$/i)
     .transform((value) => value.toLowerCase()),
   topics: z.array(ZHash),
-  data: z.string().regex(/^0x[0-9a-f]{64}$/i),
+  data: z.string().regex(/^0x(?:[0-9a-f]{2})*$/i),
   blockNumber: ZQuantity,
   blockHash: ZHash,
   transactionHash: ZHash,
@@ -84,17 +98,28 @@ function chunks<T>(items: readonly T[], size: number): T[][] {
 }
 
 /**
- * Reads the configured tokens' Transfer logs to and from given addresses from a Ronin node with
- * the standard JSON-RPC calls (eth_blockNumber, eth_getLogs, eth_getBlockByNumber), each request
- * at the background pace. An answer that is not what was asked (a log of another contract or
- * event, outside the window or for no asked address, a block that is not the log's) fails the
- * read rather than store or drop anything.
+ * Reads the configured tokens' and collections' Transfer logs to and from given addresses from a
+ * Ronin node with the standard JSON-RPC calls (eth_blockNumber, eth_getLogs, eth_getBlockByNumber),
+ * each request at the background pace; both kinds come in the same filters, so the collections add
+ * no request. An answer that is not what was asked (a log of another contract or event, outside
+ * the window or for no asked address, a block that is not the log's) fails the read rather than
+ * store or drop anything; a log of an asked contract that is not a Transfer of its kind (a token's
+ * without its amount, a collection's without its token id) is dropped and told of.
  */
 export class TransferLogReader {
   private readonly client;
+  private readonly tokens: ReadonlySet<string>;
+  /** Collections that are not also a configured token. */
+  private readonly collections: ReadonlySet<string>;
   private chain: Promise<number> | undefined;
 
   constructor(private readonly options: TransferLogOptions) {
+    this.tokens = new Set(options.tokens.map((address) => address.toLowerCase()));
+    this.collections = new Set(
+      (options.collections ?? [])
+        .map((address) => address.toLowerCase())
+        .filter((address) => !this.tokens.has(address)),
+    );
     this.client = createPublicClient({
       transport: http(options.rpcUrl, {
         batch: { batchSize: BLOCKS_PER_REQUEST },
@@ -134,7 +159,7 @@ export class TransferLogReader {
     to: number,
     addresses: readonly string[],
     options: { endTime?: boolean } = {},
-  ): Promise<{ found: LoggedTransfer[]; endTime?: string }> {
+  ): Promise<{ found: LoggedTransfer[]; nfts: LoggedNftTransfer[]; endTime?: string }> {
     const asked = new Set(addresses);
     const logs = new Map<string, Log>();
     for (const chunk of chunks(addresses, this.options.addressesPerFilter)) {
@@ -151,21 +176,47 @@ export class TransferLogReader {
       }
     }
     const times = await this.blockTimes([...logs.values()], options.endTime ? [to] : []);
-    const found = [...logs.values()].map((log) => ({
-      txHash: log.transactionHash,
-      logIndex: log.logIndex,
-      blockNumber: log.blockNumber,
-      blockTime: times.get(log.blockNumber)!,
-      token: log.address,
-      from: topicAddress(log.topics[1]!)!,
-      to: topicAddress(log.topics[2]!)!,
-      amount: BigInt(log.data).toString(),
-    }));
-    return options.endTime ? { found, endTime: times.get(to)! } : { found };
+    const found: LoggedTransfer[] = [];
+    const nfts: LoggedNftTransfer[] = [];
+    for (const log of logs.values()) {
+      const common = {
+        txHash: log.transactionHash,
+        logIndex: log.logIndex,
+        blockNumber: log.blockNumber,
+        blockTime: times.get(log.blockNumber)!,
+        from: topicAddress(log.topics[1]!)!,
+        to: topicAddress(log.topics[2]!)!,
+      };
+      if (log.topics.length === 4) {
+        nfts.push({
+          ...common,
+          collection: log.address,
+          tokenId: BigInt(log.topics[3]!).toString(),
+        });
+      } else {
+        found.push({ ...common, token: log.address, amount: BigInt(log.data).toString() });
+      }
+    }
+    return options.endTime ? { found, nfts, endTime: times.get(to)! } : { found, nfts };
+  }
+
+  /**
+   * Whether a log of an asked contract is a Transfer of its kind: of a token, 3 topics and a
+   * 32-byte amount; of a collection, 4 topics (the token id the last) and no data; both sides
+   * addresses.
+   */
+  private wellFormed(log: Log) {
+    const token = this.tokens.has(log.address);
+    const sides =
+      topicAddress(log.topics[1] ?? '') !== undefined &&
+      topicAddress(log.topics[2] ?? '') !== undefined;
+    return token
+      ? sides && log.topics.length === 3 && log.data.length === 66
+      : sides && log.topics.length === 4 && log.data === '0x';
   }
 
   private async logs(from: number, to: number, topics: (Hex | Hex[] | null)[]) {
-    const tokens = new Set<string>(this.options.tokens);
+    const contracts = [...this.tokens, ...this.collections] as Address[];
     // Checked inside the request, so that an answer that is not one is asked again as an error is.
     const ask = async () => {
       const answer = await this.client.request({
@@ -174,7 +225,7 @@ export class TransferLogReader {
           {
             fromBlock: numberToHex(from),
             toBlock: numberToHex(to),
-            address: [...this.options.tokens],
+            address: contracts,
             topics,
           },
         ],
@@ -183,8 +234,7 @@ export class TransferLogReader {
       for (const log of logs) {
         if (
           log.removed === true ||
-          !tokens.has(log.address) ||
-          log.topics.length !== 3 ||
+          !(this.tokens.has(log.address) || this.collections.has(log.address)) ||
           log.topics[0] !== TRANSFER_TOPIC ||
           log.blockNumber < from ||
           log.blockNumber > to
@@ -192,7 +242,17 @@ export class TransferLogReader {
           throw new Error('the node answered a log that was not asked for');
         }
       }
-      return logs;
+      // A log of an asked contract that is not a Transfer of its kind is dropped (and told of),
+      // never stored as one.
+      return logs.filter((log) => {
+        if (this.wellFormed(log)) return true;
+        this.options.onMalformed?.({
+          address: log.address,
+          txHash: log.transactionHash,
+          logIndex: log.logIndex,
+        });
+        return false;
+      });
     };
     try {
       return await this.request(ask);

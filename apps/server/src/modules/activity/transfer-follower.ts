@@ -1,10 +1,16 @@
 import type { FastifyBaseLogger, FastifyInstance } from 'fastify';
+import type { Address } from 'viem';
 import type { Config } from '../../config.js';
 import type { NodePace } from '../../gateway/node-pace.js';
-import type { TransferRow } from './activity.repository.js';
+import type { NftTransferRow, TransferRow } from './activity.repository.js';
 import { incomeArrivals } from '../income/income-suggestions.service.js';
 import { activityService, type ActivityService } from './activity.service.js';
-import { RangeRefused, TransferLogReader, type LoggedTransfer } from './ronin-transfer-logs.js';
+import {
+  RangeRefused,
+  TransferLogReader,
+  type LoggedNftTransfer,
+  type LoggedTransfer,
+} from './ronin-transfer-logs.js';
 import { transferPricesOf } from './transfer-prices.js';
 
 /** Ronin makes a block about every 3 seconds: 86,400 / 3 = 28,800 blocks a day. */
@@ -22,7 +28,8 @@ export type FollowerDeps = {
 type Window = { from: number; to: number };
 
 /**
- * Follows the chain for the configured tokens' transfers to and from every tracked address. A
+ * Follows the chain for the configured tokens' transfers to and from every tracked address, and
+ * the configured collections' (ERC-721) transfers in the same requests. A
  * pass reads from the cursor up to the head less RONIN_CONFIRMATIONS blocks for every followed
  * address, then the backfills of addresses tracked since; each window's transfers and the move of
  * its cursor are stored in one transaction, so a window that fails is read again, never skipped,
@@ -38,6 +45,9 @@ export class TransferFollower {
     this.reader = new TransferLogReader({
       rpcUrl: deps.ronin.rpcUrl,
       tokens: deps.ronin.tokens.map((token) => token.address),
+      collections: deps.ronin.collections.map((collection) => collection.address as Address),
+      onMalformed: (log) =>
+        deps.log.warn(log, "dropped a Transfer log that is not one of its contract's kind"),
       timeoutMs: deps.timeoutMs,
       addressesPerFilter: deps.settings.logsAddresses,
       pace: deps.pace,
@@ -71,7 +81,8 @@ export class TransferFollower {
     for (let cursor = state.cursor; cursor < safe && everyone.length > 0 && going();) {
       const window = await this.read({ from: cursor + 1, to: safe }, everyone, true);
       const rows = this.rows(chainId, window.found);
-      if (!(await service.storeNewBlocks(chainId, window, everyone, rows))) return;
+      const nfts = this.nftRows(chainId, window.nfts);
+      if (!(await service.storeNewBlocks(chainId, window, everyone, rows, nfts))) return;
       cursor = window.to;
     }
 
@@ -93,7 +104,8 @@ export class TransferFollower {
       for (let next = group.next; next <= group.last && going();) {
         const window = await this.read({ from: next, to: group.last }, group.addresses);
         const rows = this.rows(chainId, window.found);
-        if (!(await service.storeBackfill(chainId, group.addresses, window, rows))) break;
+        const nfts = this.nftRows(chainId, window.nfts);
+        if (!(await service.storeBackfill(chainId, group.addresses, window, rows, nfts))) break;
         next = window.to + 1;
       }
     }
@@ -107,10 +119,12 @@ export class TransferFollower {
     for (;;) {
       const to = Math.min(wanted.to, wanted.from + this.range - 1);
       try {
-        const { found, endTime: time } = await this.reader.transfers(wanted.from, to, addresses, {
-          endTime,
-        });
-        return { from: wanted.from, to, time, found };
+        const {
+          found,
+          nfts,
+          endTime: time,
+        } = await this.reader.transfers(wanted.from, to, addresses, { endTime });
+        return { from: wanted.from, to, time, found, nfts };
       } catch (error) {
         if (!(error instanceof RangeRefused) || this.range === 1) throw error;
         this.range = Math.max(1, Math.floor(this.range / 2));
@@ -133,6 +147,20 @@ export class TransferFollower {
       from_address: transfer.from,
       to_address: transfer.to,
       amount: transfer.amount,
+    }));
+  }
+
+  private nftRows(chainId: number, found: readonly LoggedNftTransfer[]): NftTransferRow[] {
+    return found.map((transfer) => ({
+      chain_id: chainId,
+      tx_hash: transfer.txHash,
+      log_index: transfer.logIndex,
+      block_number: transfer.blockNumber,
+      block_time: transfer.blockTime,
+      collection: transfer.collection,
+      from_address: transfer.from,
+      to_address: transfer.to,
+      token_id: transfer.tokenId,
     }));
   }
 }

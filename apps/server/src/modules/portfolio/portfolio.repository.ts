@@ -1,21 +1,23 @@
-import type { Kysely } from 'kysely';
+import { sql, type Kysely } from 'kysely';
 import type { Database } from '../../db/schema.js';
 import { compiledOnce } from '../../db/compiled-once.js';
 import { batches } from '../../lib/row-import.js';
 
 type DB = Kysely<Database>;
 
-const firstWallets = compiledOnce<[userId: number, limit: number], { id: number; address: string }>(
-  (db, arg) =>
-    db
-      .selectFrom('wallets')
-      .select(['id', 'address'])
-      .where('user_id', '=', arg(0))
-      .orderBy('id')
-      .limit(arg(1)),
+const firstWallets = compiledOnce<
+  [userId: number, limit: number],
+  { id: number; address: string; created_at: string }
+>((db, arg) =>
+  db
+    .selectFrom('wallets')
+    .select(['id', 'address', 'created_at'])
+    .where('user_id', '=', arg(0))
+    .orderBy('id')
+    .limit(arg(1)),
 );
 
-/** The user's first `limit` wallets (oldest first), with their stored address. */
+/** The user's first `limit` wallets (oldest first), with their stored address and when added. */
 export function walletAddresses(db: DB, userId: number, limit: number) {
   return firstWallets(db, [userId, limit]);
 }
@@ -83,4 +85,46 @@ export function dailyTotals(db: DB, userId: number, firstDay: string) {
     .where('wallet_value_snapshots.day', '>=', firstDay)
     .groupBy('wallet_value_snapshots.day')
     .execute();
+}
+
+/**
+ * The token ids of `collections` each of `wallets` received since its time `since` (ISO 8601,
+ * compared with the blocks' times), newest first, at most `limit` per address and collection,
+ * each with how many there are in all. One statement for every wallet.
+ */
+export async function receivedNfts(
+  db: DB,
+  wallets: readonly { address: string; since: string }[],
+  collections: readonly string[],
+  limit: number,
+) {
+  if (wallets.length === 0 || collections.length === 0) return [];
+  const ranked = db
+    .selectFrom('chain_nft_transfers')
+    .select([
+      'to_address',
+      'collection',
+      'token_id',
+      sql<number>`row_number() over (partition by to_address, collection order by block_number desc, log_index desc)`.as(
+        'place',
+      ),
+      sql<number>`count(*) over (partition by to_address, collection)`.as('total'),
+    ])
+    .where('collection', 'in', collections)
+    .where((eb) =>
+      eb.or(
+        wallets.map((wallet) =>
+          eb.and([eb('to_address', '=', wallet.address), eb('block_time', '>=', wallet.since)]),
+        ),
+      ),
+    );
+  const rows = await db
+    .selectFrom(ranked.as('r'))
+    .select(['to_address', 'collection', 'token_id', 'place', 'total'])
+    .where('place', '<=', limit)
+    .orderBy('to_address')
+    .orderBy('collection')
+    .orderBy('place')
+    .execute();
+  return rows.map((row) => ({ ...row, place: Number(row.place), total: Number(row.total) }));
 }

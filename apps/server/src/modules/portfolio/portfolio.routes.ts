@@ -28,10 +28,12 @@ export const portfolioRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: ZPortfolioResponse, ...ERRORS },
       },
       // Polled by every open Wallet Tracker: sent again from memory while the wallets are
-      // unchanged and no balance, price or rate it was valued from is due for a check.
+      // unchanged and no balance, price or rate it was valued from is due for a check. An NFT
+      // transfer the follower stores makes both sides' balances due, so the received ids
+      // (chain_nft_transfers) are read again with them.
       ...keptAnswers(app, {
         own: ['wallets'],
-        gatewayFigures: ['wallet_balances', 'gateway_snapshots'],
+        gatewayFigures: ['wallet_balances', 'gateway_snapshots', 'chain_nft_transfers'],
       }),
     },
     async (request) => {

@@ -3,7 +3,9 @@ import { formatUnits, parseUnits } from 'viem';
 import {
   PORTFOLIO_HISTORY_DAYS,
   PORTFOLIO_MAX_WALLETS,
+  RECEIVED_NFTS_LISTED,
   type TBalanceState,
+  type TReceivedNfts,
   type TNftHolding,
   type TPortfolioHistory,
   type TPortfolioResponse,
@@ -25,6 +27,7 @@ import {
   claimSnapshotRun,
   dailyTotals,
   insertSnapshots,
+  receivedNfts,
   walletAddresses,
   walletOwners,
   walletsWithSnapshot,
@@ -37,6 +40,9 @@ type DB = Kysely<Database>;
 export type PortfolioDeps = { db: DB; gateway: Gateway };
 
 type Token = { symbol: string; decimals: number };
+
+/** A wallet as valued: everything but the NFTs it received (read apart, from the follower's rows). */
+type ValuedWallet = Omit<TWalletPortfolio, 'received_nfts'>;
 
 /** Which of the gateway's prices values each token; WRON is RON wrapped, so at RON's price. */
 const PRICE_OF: Record<string, keyof TokenPrices> = {
@@ -88,7 +94,7 @@ function valueWallet(
   tokens: Token[],
   collections: RoninCollection[],
   priceOf: (symbol: string) => number | undefined,
-): TWalletPortfolio {
+): ValuedWallet {
   const walletId = wallet.id;
   const state = stateOf(balances);
   if (state === 'unavailable') {
@@ -178,7 +184,7 @@ async function balancesOf(gateway: Gateway, addresses: readonly string[]) {
 }
 
 function summarise(
-  wallets: TWalletPortfolio[],
+  wallets: ValuedWallet[],
   tokens: Token[],
   collections: RoninCollection[],
   priceOf: (s: string) => number | undefined,
@@ -222,6 +228,49 @@ function summarise(
   };
 }
 
+/** A timestamp down to its second: a block's time has no finer part. */
+const toSecond = (iso: string) => `${new Date(iso).toISOString().slice(0, 19)}.000Z`;
+
+/**
+ * Per wallet, each configured collection's token ids its address received since the wallet was
+ * tracked (from the second it was added), as the chain activity follower stored them: newest
+ * first, at most RECEIVED_NFTS_LISTED, with how many more. A partial list (ZReceivedNfts).
+ */
+async function receivedByWallet(
+  db: DB,
+  wallets: readonly { id: number; address: string; created_at: string }[],
+  collections: readonly RoninCollection[],
+) {
+  const rows = await receivedNfts(
+    db,
+    wallets.map((wallet) => ({ address: wallet.address, since: toSecond(wallet.created_at) })),
+    collections.map((collection) => collection.address),
+    RECEIVED_NFTS_LISTED,
+  );
+  const byKey = new Map<string, Pick<TReceivedNfts, 'token_ids' | 'more'>>();
+  for (const row of rows) {
+    const key = `${row.to_address}:${row.collection}`;
+    const entry = byKey.get(key) ?? { token_ids: [], more: 0 };
+    entry.token_ids.push(row.token_id);
+    entry.more = Math.max(0, row.total - RECEIVED_NFTS_LISTED);
+    byKey.set(key, entry);
+  }
+  return new Map(
+    wallets.map((wallet) => [
+      wallet.id,
+      collections.map((collection) => {
+        const found = byKey.get(`${wallet.address}:${collection.address}`);
+        return {
+          collection: collection.address,
+          name: collection.name,
+          token_ids: found?.token_ids ?? [],
+          more: found?.more ?? 0,
+        };
+      }),
+    ]),
+  );
+}
+
 /**
  * The caller's own wallets valued: only addresses they track are ever looked up. With the
  * portfolio, until when (ms since the epoch) it stays as it is while the wallets do: the first
@@ -234,23 +283,27 @@ async function getPortfolio(
 ): Promise<{ portfolio: TPortfolioResponse; unchangedUntil: number }> {
   const wallets = await walletAddresses(db, userId, PORTFOLIO_MAX_WALLETS + 1);
   const covered = wallets.slice(0, PORTFOLIO_MAX_WALLETS);
-  const [balances, prices, fx] = await Promise.all([
+  const collections = gateway.balances.collections;
+  const [balances, prices, fx, received] = await Promise.all([
     balancesOf(
       gateway,
       covered.map((wallet) => wallet.address),
     ),
     gateway.prices.get(),
     gateway.fx.get(),
+    receivedByWallet(db, covered, collections),
   ]);
   const tokens = tokensOf(gateway);
-  const collections = gateway.balances.collections;
   const priceOf = priceTable(prices);
   const valued = covered.map((wallet) =>
     valueWallet(wallet, balances.byAddress.get(wallet.address)!, tokens, collections, priceOf),
   );
   const nextCheck = balances.unchangedUntil;
   const portfolio = {
-    wallets: valued,
+    wallets: valued.map((wallet) => ({
+      ...wallet,
+      received_nfts: received.get(wallet.wallet_id) ?? [],
+    })),
     summary: summarise(valued, tokens, collections, priceOf),
     usd_idr: fx.value,
     sources: gateway.sourcesOf(prices, fx),

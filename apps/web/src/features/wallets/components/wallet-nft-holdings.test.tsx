@@ -35,6 +35,7 @@ function valued(id: number, axies: number, plots: number): TWalletPortfolio {
       { collection: AXIE, name: 'AXIE', count: axies, marketplace_url: axieUrl(owner) },
       { collection: FARMLAND, name: 'FARMLAND', count: plots, marketplace_url: farmUrl(owner) },
     ],
+    received_nfts: [],
   };
 }
 
@@ -46,6 +47,7 @@ const unavailable = (id: number): TWalletPortfolio => ({
   total_usd: null,
   unpriced: [],
   holdings: [],
+  received_nfts: [],
 });
 
 function portfolioOf(
@@ -163,5 +165,20 @@ describe('NFT holdings on the Wallet Tracker', () => {
     openWith([wallet(1, 'Lost')], portfolioOf([unavailable(1)], []));
     await screen.findByText('Unavailable', { selector: 'span' });
     expect(screen.queryByText(/NFTs/)).not.toBeInTheDocument();
+  });
+
+  it('lists under a count the ids the wallet received since it was tracked, said to be a partial list', async () => {
+    const main = valued(1, 2, 0);
+    main.received_nfts = [
+      { collection: AXIE, name: 'AXIE', token_ids: ['345', '12'], more: 3 },
+      { collection: FARMLAND, name: 'FARMLAND', token_ids: [], more: 0 },
+    ];
+    openWith([wallet(1, 'Main')], portfolioOf([main], []));
+    const list = await screen.findByRole('list', { name: 'NFTs of Main' });
+    const lines = within(list).getAllByRole('listitem');
+    expect(lines[0]).toHaveTextContent(
+      'Axies: Received since tracked: #345, #12 and 3 more (partial list)',
+    );
+    expect(lines[1]).not.toHaveTextContent('Received');
   });
 });

@@ -34,6 +34,7 @@ const fresh: TWalletPortfolio = {
   total_usd: 63.225,
   unpriced: ['MYST'],
   holdings: [],
+  received_nfts: [],
 };
 
 const PRICE_AS_OF = '2026-03-05T14:00:00.000Z';
@@ -144,6 +145,7 @@ describe('Wallet Tracker portfolio', () => {
       total_usd: null,
       unpriced: [],
       holdings: [],
+      received_nfts: [],
     };
     const { user } = openWith([wallet(1, 'Old'), wallet(2, 'New')], () =>
       portfolioOf([stale, unavailable]),
@@ -297,6 +299,7 @@ describe('Wallet Tracker portfolio', () => {
       total_usd: null,
       unpriced: ['PIXEL'],
       holdings: [],
+      received_nfts: [],
     };
     const { user } = openWith([wallet(1, 'Main')], () =>
       portfolioOf([unpriced], {
@@ -327,6 +330,7 @@ describe('Wallet Tracker portfolio', () => {
       total_usd: null,
       unpriced: [],
       holdings: [],
+      received_nfts: [],
     };
     openWith([wallet(1, 'Main')], () => portfolioOf([unavailable]));
     const region = within(await screen.findByRole('region', { name: 'Portfolio value' }));

@@ -69,7 +69,11 @@ export function WalletValue(props: WalletValueProps) {
           )}
         />
       </button>
-      <WalletNftCounts holdings={portfolio.holdings} walletName={walletName} />
+      <WalletNftCounts
+        holdings={portfolio.holdings}
+        received={portfolio.received_nfts}
+        walletName={walletName}
+      />
     </div>
   );
 }
