@@ -271,4 +271,37 @@ describe('NFT transfers of tracked wallets', () => {
     expect(nfts.some((row) => row.tx_hash === odd.tx_hash)).toBe(false);
     expect((await storedTokens(t.db)).some((row) => row.tx_hash === odd.tx_hash)).toBe(false);
   }, 120_000);
+
+  it('makes the balances of a wallet that received an NFT due: the next read shows its count and id', async () => {
+    const c = chain.addresses[2]! as Address;
+    // The test tokens' own code back at their addresses (the transfers above swapped it for code
+    // that only logs), so the balances are read; the collections' code and owners stay as they are.
+    await placeTokens(node);
+    await sleep(1100);
+    const t = await trackedApp([c], { BALANCE_TTL: '10m', ACTIVITY_POLL: 'off' });
+    const follower = transferFollowerOf(t.app);
+    await catchUp(t.db, follower);
+    const axies = async () => {
+      const res = await t.app.inject({
+        method: 'GET',
+        url: '/api/portfolio',
+        headers: bearer(t.token),
+      });
+      const wallet = res.json<TPortfolioResponse>().wallets[0]!;
+      return {
+        count: wallet.holdings.find((holding) => holding.name === 'AXIE')?.count,
+        received: wallet.received_nfts.find((entry) => entry.name === 'AXIE')?.token_ids,
+      };
+    };
+    const before = await axies();
+    expect(before.received).toEqual([]);
+    expect(typeof before.count).toBe('number');
+
+    await mint(COLLECTIONS.AXIE, c, 4242n);
+    await chain.mine(CONFIRMATIONS);
+    // Within BALANCE_TTL and before the follower stored the transfer: the answer as it was.
+    expect(await axies()).toEqual(before);
+    await follower.pass();
+    expect(await axies()).toEqual({ count: before.count! + 1, received: ['4242'] });
+  }, 120_000);
 });
