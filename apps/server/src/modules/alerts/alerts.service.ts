@@ -185,7 +185,9 @@ export function alertsService({ db, engine, log, onMail }: AlertsDeps) {
           usd,
           idr: usdIdr === null ? null : usd * usdIdr,
         };
-        for (const alert of await alertsOnToken(db, token)) {
+        const onToken = await alertsOnToken(db, token);
+        if (onToken.length === 0) continue;
+        for (const alert of onToken) {
           const price = inCurrency[alert.currency];
           if (price === null) continue;
           const past = isPast(alert, price);
