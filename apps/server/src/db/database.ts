@@ -1,9 +1,10 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import SQLite from 'better-sqlite3';
-import { Kysely, PostgresDialect, SqliteDialect, type CompiledQuery } from 'kysely';
+import { Kysely, SqliteDialect, type CompiledQuery } from 'kysely';
 import pg from 'pg';
 import { pgTypeParser } from './codecs.js';
+import { CurrentSchemaPostgresDialect } from './current-schema-introspector.js';
 import { withStatementCache } from './statement-cache.js';
 import { migrateToLatest } from './migrate.js';
 import type { Database, Engine } from './schema.js';
@@ -73,7 +74,7 @@ function openPostgres(url: string, schema: string | undefined, max: number): Kys
     },
     ...(schema ? { options: `-c search_path=${schema}` } : {}),
   });
-  return new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
+  return new Kysely<Database>({ dialect: new CurrentSchemaPostgresDialect({ pool }) });
 }
 
 /**
