@@ -91,7 +91,7 @@ test.describe('personal tools', () => {
     await editWallet.getByRole('button', { name: 'Save' }).click();
     await expect(editWallet).toBeHidden();
     const editedRow = page.getByRole('row', { name: /Main vault/ });
-    await expect(editedRow.getByText('Pixels')).toBeVisible();
+    await expect(editedRow.getByText('Pixels', { exact: true })).toBeVisible();
 
     await editedRow.getByRole('button', { name: 'Copy the address of Main vault' }).click();
     const toast = page.getByText('Wallet address copied!');

@@ -63,7 +63,7 @@ export function ToastProvider({ children }: { children: ReactNode }) {
       <div
         aria-live="polite"
         aria-atomic="true"
-        className="pointer-events-none fixed inset-x-0 top-20 z-50 flex justify-center px-4 sm:top-auto sm:bottom-6"
+        className="pointer-events-none fixed inset-x-0 top-20 z-50 flex justify-center px-4"
       >
         {message ? <ToastText text={message.text} tone={message.tone} /> : null}
       </div>
