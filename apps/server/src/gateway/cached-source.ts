@@ -298,21 +298,24 @@ export class CachedSource<T> {
       const loaded = await this.options.load();
       const fetchedAt = new Date().toISOString();
       const value = loaded instanceof Dated ? loaded.value : loaded;
-      this.current = { value, asOf: loaded instanceof Dated ? loaded.asOf : fetchedAt };
-      this.lastFailed = false;
-      // The value is the new one from here on, while it is still being kept.
-      this.revalidating = false;
-      await this.writeSnapshot(this.current).catch((error: unknown) =>
-        this.log.warn(
-          { err: error, source: this.options.name },
-          'could not keep the last good value',
-        ),
-      );
+      const fresh = { value, asOf: loaded instanceof Dated ? loaded.asOf : fetchedAt };
+      // Kept before it is answered: whoever finds the new value, in memory or in the store, finds
+      // the day's value kept too (a first read waits for neither otherwise, once the store has it).
       await this.options
         .onFresh?.(value, fetchedAt)
         .catch((error: unknown) =>
           this.log.warn({ err: error, source: this.options.name }, 'could not keep the day value'),
         );
+      await this.writeSnapshot(fresh).catch((error: unknown) =>
+        this.log.warn(
+          { err: error, source: this.options.name },
+          'could not keep the last good value',
+        ),
+      );
+      this.current = fresh;
+      this.lastFailed = false;
+      // The value is the new one from here on.
+      this.revalidating = false;
     } catch (error) {
       this.lastFailed = true;
       this.log.warn(
