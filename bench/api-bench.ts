@@ -13,6 +13,7 @@ import { fileURLToPath } from 'node:url';
 import autocannon from 'autocannon';
 import type { RecordedAnswers } from './baseline-server.js';
 import { ACTIVITY_PAGE_DEFAULT } from '@nexusplay/contract/activity';
+import type { TBellNotification, TNotification } from '@nexusplay/contract/notifications';
 import { ACTIVITY_TRANSFERS, seedActivityUser } from './activity-data.js';
 import { makeGames, makePosts } from './catalogue-data.js';
 import { resolveServerEntry } from '../harness/server-process.js';
@@ -74,10 +75,16 @@ const CONNECTIONS = 100;
 export type ReadBudget = { minShare: number; maxP99Ratio?: number };
 /** Public reads answered from a cache. */
 const PUBLIC_READ: ReadBudget = { minShare: 0.7, maxP99Ratio: 1.5 };
-/** A signed-in page of the size the UI asks for, and the notifications list. */
-const SIGNED_IN_PAGE: ReadBudget = { minShare: 0.5, maxP99Ratio: 1.5 };
-/** A signed-in page of 200 rows: most of its cost is the rows themselves. */
-const SIGNED_IN_LONG_PAGE: ReadBudget = { minShare: 0.25 };
+/** A signed-in page of the size the UI asks for, and the notifications list, answered as kept. */
+const SIGNED_IN_PAGE: ReadBudget = { minShare: 0.8, maxP99Ratio: 1.5 };
+/** A signed-in page of 200 rows, answered as kept. */
+const SIGNED_IN_LONG_PAGE: ReadBudget = { minShare: 0.8, maxP99Ratio: 1.5 };
+/** The kept pages while the follower catches up beside them (section 1d). */
+const BESIDE_FOLLOWER: ReadBudget = { minShare: 0.5, maxP99Ratio: 1.5 };
+/** The same pages with nothing kept: the first read after a write, another instance's read. */
+const NOTHING_KEPT_PAGE: ReadBudget = { minShare: 0.4, maxP99Ratio: 4 };
+/** The 200-row page with nothing kept: most of its cost is the rows themselves. */
+const NOTHING_KEPT_LONG_PAGE: ReadBudget = { minShare: 0.15 };
 
 /** The activity page's first read, nothing kept: the issue's budget. */
 const FIRST_READ: ReadBudget = { minShare: 0.5 };
@@ -326,6 +333,8 @@ export async function runApiBench(options: ApiBenchOptions): Promise<Check[]> {
           ...target,
           name: target.name.replace(/\)$/, ', nothing kept)'),
           nothingKept: true,
+          budget:
+            target.budget === SIGNED_IN_LONG_PAGE ? NOTHING_KEPT_LONG_PAGE : NOTHING_KEPT_PAGE,
         })),
     );
     // The same database (SQLite takes readers from several processes), a log of its own.
@@ -379,11 +388,16 @@ export async function runApiBench(options: ApiBenchOptions): Promise<Check[]> {
     for (const row of measuredRows) {
       const { target, attempts } = row;
       const [first] = attempts;
-      if (!target.budget || target.nothingKept || !first?.baseline) continue;
+      if (!target.budget || !first?.baseline) continue;
       if (meetsBudget(target.budget, first)) continue;
       console.log(`  ${target.name} missed its budget: measuring it again`);
       attempts.push(
-        await measurePair(target.firstRead ? nothingKept : server, baseline, target, options),
+        await measurePair(
+          target.firstRead || target.nothingKept ? nothingKept : server,
+          baseline,
+          target,
+          options,
+        ),
       );
     }
     for (const { target, attempts, signIn } of measuredRows) {
@@ -422,8 +436,7 @@ export async function runApiBench(options: ApiBenchOptions): Promise<Check[]> {
         budget: '0',
         pass: errors === 0 && non2xx === 0 && attempts.every((attempt) => attempt.server.total > 0),
       });
-      if (target.nothingKept && base) checks.push(nothingKeptShare(target, measured, base));
-      else if (budget && base) {
+      if (budget && base) {
         const other = attempts.find((attempt) => attempt !== best);
         checks.push(...readBudgets(target, budget, measured, base, other));
       }
@@ -534,22 +547,6 @@ function firstRead(name: string, urlPath: string, token: string): Target {
 }
 
 const LOGIN = 'POST /api/login';
-
-/** What a read costs with nothing kept, beside the baseline: reported, not budgeted. */
-function nothingKeptShare(target: Target, measured: Run, base: Run): Check {
-  return {
-    section: 'API',
-    name: `${target.name}: throughput`,
-    figure:
-      `${percent(shareOf(measured, base))} of baseline in the median pair, ` +
-      `${percent(measured.rps / base.rps)} over all (${measured.rps.toFixed(0)} / ` +
-      `${base.rps.toFixed(0)} req/s), p99 ${(measured.sliceP99 / base.sliceP99).toFixed(2)}x, ` +
-      `${micros(measured.cpuPerRequest)} of CPU per request`,
-    budget: 'the first read after a write (info)',
-    pass: true,
-    informational: true,
-  };
-}
 
 /**
  * The server's requests a second against the baseline's, slice by slice: each of the server's
@@ -957,7 +954,8 @@ async function seedReaders(
   const db = await openDatabase({ engine: 'sqlite', file: databaseFile });
   const emails: string[] = [];
   try {
-    const { items: notifications } = await listNotificationsFor(db.kysely, 0);
+    const { items } = await listNotificationsFor(db, 0);
+    const notifications = JSON.parse(items.text) as TNotification[];
     const read = notifications.slice(0, NOTIFICATIONS / 2).map((n) => n.id);
     for (let r = 0; r < READERS; r += 1) {
       const email = `reader-${r}@example.com`;
@@ -1012,11 +1010,11 @@ async function seedReaders(
           created_at: new Date(Date.UTC(2026, 9, i + 1)).toISOString(),
         })),
       );
-      const { items: bell } = await listBellFor(db.kysely, user.id);
+      const { items } = await listBellFor(db, user.id);
       await markPersonalRead(
         db.kysely,
         user.id,
-        bell
+        (JSON.parse(items.text) as TBellNotification[])
           .filter((item) => item.kind === 'personal')
           .slice(0, PERSONAL_NOTIFICATIONS / 2)
           .map((item) => item.id),
@@ -1153,26 +1151,31 @@ export async function runCatchUpBench(options: ApiBenchOptions): Promise<Check[]
         `GET /api/wallets (${READERS} users in turn, ${PERSONAL_PAGE}-row first page)`,
         `/api/wallets?limit=${PERSONAL_PAGE}&offset=0`,
         readerTokens,
+        BESIDE_FOLLOWER,
       ),
       signedInRead(
         `GET /api/links (${READERS} users in turn, ${PERSONAL_PAGE}-row first page)`,
         `/api/links?limit=${PERSONAL_PAGE}&offset=0`,
         readerTokens,
+        BESIDE_FOLLOWER,
       ),
       signedInRead(
         `GET /api/income-pixels (${READERS} users in turn, ${PERSONAL_PAGE} records)`,
         '/api/income-pixels',
         readerTokens,
+        BESIDE_FOLLOWER,
       ),
       signedInRead(
         `GET /api/admin-notifications (${READERS} users in turn, with read state)`,
         '/api/admin-notifications',
         readerTokens,
+        BESIDE_FOLLOWER,
       ),
       signedInRead(
         `GET /api/notifications (${READERS} users in turn, the bell, with read state)`,
         '/api/notifications',
         readerTokens,
+        BESIDE_FOLLOWER,
       ),
     ];
     const answersFile = path.join(dataDir, 'answers.json');

@@ -1,8 +1,16 @@
-import { sql, type Expression, type Kysely, type SelectQueryBuilder } from 'kysely';
+import {
+  sql,
+  type Expression,
+  type Kysely,
+  type RawBuilder,
+  type SelectQueryBuilder,
+} from 'kysely';
 import { LIST_CAP } from '@nexusplay/contract/lists';
 import type { TListQuery } from '@nexusplay/contract/lists';
-import { compiledOnce, type ArgumentOf } from './compiled-once.js';
-import type { Database } from './schema.js';
+import { compiledOnceNow, type ArgumentOf } from './compiled-once.js';
+import type { Db } from './database.js';
+import { JsonItems } from '../lib/json-items.js';
+import type { Database, Engine } from './schema.js';
 
 type PageQuery = Pick<TListQuery, 'limit' | 'offset'>;
 
@@ -49,17 +57,12 @@ function pageQueries<DB, TB extends keyof DB, O>(
 /** A new object without the total (rather than `delete`, which slows every later read of it). */
 const withoutTotal = <O>({ [TOTAL]: _total, ...row }: WithTotal<O>) => row as O;
 
-function toPage<O, Item = O>(
-  rows: WithTotal<O>[],
-  totalOf: TotalOf,
-  pastEndTotal?: Count,
-  toItem: (row: WithTotal<O>) => Item = withoutTotal as (row: WithTotal<O>) => Item,
-): Page<Item> {
+function toPage<O>(rows: WithTotal<O>[], totalOf: TotalOf, pastEndTotal?: Count): Page<O> {
   const first = rows[0];
   // PostgreSQL counts in bigint, which pg hands over as a string.
   const total = Number((first ? first[TOTAL] : pastEndTotal) ?? 0);
   return {
-    items: rows.map(toItem),
+    items: rows.map(withoutTotal),
     total,
     totalIsLowerBound: totalOf.upTo !== undefined && total >= totalOf.upTo,
   };
@@ -85,50 +88,108 @@ export async function pageWithTotal<DB, TB extends keyof DB, O>(
 }
 
 /**
- * pageWithTotal for a list of one fixed shape whose values are `Args` (a user's id): both of its
- * queries are built and compiled once per database and run with the new values and page
- * (db/compiled-once.ts). `list` gives the rows query and how to count them, using `arg(i)` for
- * the i-th value, and how a row becomes an item: an object literal of the item's fields is what
- * the compiled serialiser reads fastest (a rest-and-spread copy of every row cost the polled
- * income and notifications pages a fifth to a third of their CPU).
+ * How the database writes one field of an item: a number or text as stored (`column`, or an
+ * `expression` spelled the same on both engines), a timestamp as the API writes times (ISO-8601
+ * in UTC with milliseconds), or a flag (1/0 or a boolean) as true/false.
  */
-export function compiledPageWithTotal<Args extends readonly unknown[], O, Item>(
+export type JsonField =
+  | { column: string }
+  | { expression: RawBuilder<unknown> }
+  | { timestamp: string }
+  | { flag: string };
+
+/** The order of a page: columns of its rows, each ascending or descending. */
+export type JsonOrder = readonly (readonly [column: string, direction: 'asc' | 'desc'])[];
+
+/** A column of the page's rows, in a field's `expression`. */
+export const pageColumn = (column: string) => sql.ref(`page.${column}`);
+const ref = pageColumn;
+
+function jsonValue(engine: Engine, field: JsonField) {
+  if ('column' in field) return ref(field.column);
+  if ('expression' in field) return field.expression;
+  if ('timestamp' in field) {
+    // SQLite keeps the ISO-8601 text the server wrote; PostgreSQL a timestamptz.
+    return engine === 'postgres'
+      ? sql`to_char(${ref(field.timestamp)} at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"')`
+      : ref(field.timestamp);
+  }
+  return engine === 'postgres'
+    ? sql`(${ref(field.flag)})::int = 1`
+    : sql`json(case when ${ref(field.flag)} then 'true' else 'false' end)`;
+}
+
+/** The items of the page's rows (`page`) as one JSON array text, in `order`. */
+function jsonArrayOf(engine: Engine, fields: Record<string, JsonField>, order: JsonOrder) {
+  const pairs = sql.join(
+    Object.entries(fields).map(([key, field]) => sql`${sql.lit(key)}, ${jsonValue(engine, field)}`),
+  );
+  const by = sql.join(
+    order.map(([column, direction]) => sql`${ref(column)} ${sql.raw(direction)}`),
+  );
+  return engine === 'postgres'
+    ? sql<string>`coalesce(json_agg(json_build_object(${pairs}) order by ${by}), '[]')::text`
+    : sql<string>`json_group_array(json_object(${pairs}) order by ${by})`;
+}
+
+/**
+ * One page of a list of one fixed shape whose values are `Args` (a user's id), with the total,
+ * read in one statement as the JSON the answer sends: the database writes the items (a JSON
+ * array, in the page's order) and the total beside them, always one row, past the end too. No
+ * object is made per row and nothing is serialised again; the statement is built and compiled
+ * once per database and engine (db/compiled-once.ts), and on SQLite read at once (Db.readNow).
+ * `list` gives the rows query (its columns and order, using `arg(i)` for the i-th value), the
+ * order again by its columns' names, how each field of an item is written, and how to count
+ * the rows.
+ */
+export function compiledJsonPage<Args extends readonly unknown[]>(
   list: (
     db: Kysely<Database>,
     arg: ArgumentOf<Args>,
   ) => {
-    // The query's own tables (joins and aliases) do not matter here, only its rows' type.
+    // The query's own tables (joins and aliases) do not matter here, only its columns.
     // eslint-disable-next-line @typescript-eslint/no-explicit-any
-    rows: SelectQueryBuilder<any, any, O>;
-    totalOf?: TotalOf;
-    toItem: (row: O) => Item;
+    rows: SelectQueryBuilder<any, any, unknown>;
+    order: JsonOrder;
+    fields: Record<string, JsonField>;
+    totalOf?: Pick<TotalOf, 'expression'>;
   },
 ) {
-  // The page's limit and offset are its first two values, the list's own follow them.
-  const shifted = (arg: ArgumentOf<[number, number, ...Args]>) =>
-    ((index: number) => arg(index + 2)) as ArgumentOf<Args>;
-  // Taken from the shape when the page query is first built, which every call does first.
-  let shape: { totalOf: TotalOf; toItem: (row: O) => Item } | undefined;
-  const page = compiledOnce<[number, number, ...Args], WithTotal<O>>((db, arg) => {
-    const { rows, totalOf = {}, toItem } = list(db, shifted(arg));
-    shape = { totalOf, toItem };
-    return pageQueries(rows, totalOf).page.limit(arg(0)).offset(arg(1));
-  });
-  const totalOnly = compiledOnce<[number, number, ...Args], { total: Count }>((db, arg) => {
-    const { rows, totalOf = {} } = list(db, shifted(arg));
-    return pageQueries(rows, totalOf).totalOnly;
-  });
-  return async (
-    db: Kysely<Database>,
-    args: Args,
-    { limit, offset }: PageQuery,
-  ): Promise<Page<Item>> => {
-    const pageArgs: [number, number, ...Args] = [limit ?? LIST_CAP, offset ?? 0, ...args];
-    const rows = await page(db, pageArgs);
-    if (!shape) throw new Error('compiledPageWithTotal: the page query was never built');
-    const { totalOf, toItem } = shape;
-    if (rows.length > 0 || !offset) return toPage(rows, totalOf, undefined, toItem);
-    const [row] = await totalOnly(db, pageArgs);
-    return toPage(rows, totalOf, row?.total, toItem);
+  // The page's offset is its first value, the list's own follow it.
+  const shifted = (arg: ArgumentOf<[number, ...Args]>) =>
+    ((index: number) => arg(index + 1)) as ArgumentOf<Args>;
+  // The limit is written into the SQL text, one statement per page size: SQLite prepares a
+  // statement whose LIMIT is a bound value again on every run (it plans with the value), which
+  // cost a 10-row page as much as reading it.
+  const pageOn = (engine: Engine, limit: number) =>
+    compiledOnceNow<[number, ...Args], { items: string; total: Count }>((db, arg) => {
+      const { rows, order, fields, totalOf = {} } = list(db, shifted(arg));
+      const counted =
+        totalOf.expression ??
+        rows
+          .clearSelect()
+          .clearOrderBy()
+          .select(sql`count(*)`.as('total'));
+      const total = sql<Count>`(${counted})`;
+      return db
+        .selectFrom(rows.limit(sql.lit(limit)).offset(arg(0)).as('page'))
+        .select([jsonArrayOf(engine, fields, order).as('items'), total.as('total')]);
+    });
+  const pages = new Map<string, ReturnType<typeof pageOn>>();
+  return async (db: Db, args: Args, { limit, offset }: PageQuery) => {
+    // A whole number from 1 to LIST_CAP (the list query's schema): at most that many shapes.
+    const size = Math.min(Math.max(1, Math.trunc(limit ?? LIST_CAP)), LIST_CAP);
+    const key = `${db.engine} ${size}`;
+    let page = pages.get(key);
+    if (!page) {
+      page = pageOn(db.engine, size);
+      pages.set(key, page);
+    }
+    const [row] = await page(db, [offset ?? 0, ...args]);
+    return {
+      items: new JsonItems(row?.items ?? '[]'),
+      // PostgreSQL counts in bigint, which pg hands over as a string.
+      total: Number(row?.total ?? 0),
+    };
   };
 }

@@ -1,7 +1,8 @@
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { compiledOnce } from '../../src/db/compiled-once.js';
-import { compiledPageWithTotal } from '../../src/db/paged-list.js';
+import { compiledJsonPage, pageColumn } from '../../src/db/paged-list.js';
+import { JsonItems } from '../../src/lib/json-items.js';
 import { createTestDatabase, type TestDatabase } from '../support/test-app.js';
 
 describe('queries compiled once and run with new values', () => {
@@ -80,33 +81,56 @@ describe('queries compiled once and run with new values', () => {
     await expect(wrong(first.db.kysely, ['name'])).rejects.toThrow(/outside its values/);
   });
 
-  it('pages with the total, and counts on its own past the end', async () => {
-    const toolsPage = compiledPageWithTotal<[minId: number], { name: string }, { name: string }>(
-      (db, arg) => ({
-        rows: db.selectFrom('tools').select('name').where('id', '>=', arg(0)).orderBy('id'),
-        toItem: (row) => ({ name: row.name }),
-      }),
-    );
-    const db = first.db.kysely;
-    expect(await toolsPage(db, [1], { limit: 2, offset: 0 })).toEqual({
-      items: [{ name: 'alpha' }, { name: 'beta' }],
-      total: 4,
-      totalIsLowerBound: false,
+  it('reads a page as the JSON it is sent as, with the total, past the end too', async () => {
+    await first.db.kysely
+      .insertInto('tools')
+      .values({
+        name: 'Quote " back\\ slash \u0001 and ünïcode 🎮',
+        icon: 'q.png',
+        description: 'odd text',
+        link: null,
+        created_at: '2026-01-02T03:04:05.678Z',
+        updated_at: '2026-01-02T03:04:05.678Z',
+      })
+      .execute();
+    const toolsPage = compiledJsonPage<[minId: number]>((db, arg) => ({
+      rows: db
+        .selectFrom('tools')
+        .select(['id', 'name', 'link', 'created_at'])
+        .select(sql<number>`case when link is null then 0 else 1 end`.as('has_link'))
+        .where('id', '>=', arg(0))
+        .orderBy('id', 'desc'),
+      order: [['id', 'desc']],
+      fields: {
+        id: { column: 'id' },
+        name: { column: 'name' },
+        link: { column: 'link' },
+        linked: { flag: 'has_link' },
+        created_at: { timestamp: 'created_at' },
+        tenfold: { expression: sql`${pageColumn('id')} * 10` },
+      },
+    }));
+    const db = first.db;
+    const read = async (minId: number, limit: number, offset: number) => {
+      const { items, total } = await toolsPage(db, [minId], { limit, offset });
+      expect(items).toBeInstanceOf(JsonItems);
+      return { items: JSON.parse(items.text) as Record<string, unknown>[], total };
+    };
+    const tool = (id: number, name: string, created = '2026-01-01T00:00:00.000Z') => ({
+      id,
+      name,
+      link: null,
+      linked: false,
+      created_at: created,
+      tenfold: id * 10,
     });
-    expect(await toolsPage(db, [2], { limit: 2, offset: 2 })).toEqual({
-      items: [{ name: 'delta' }],
-      total: 3,
-      totalIsLowerBound: false,
+    const odd = 'Quote " back\\ slash \u0001 and ünïcode 🎮';
+    expect(await read(1, 2, 0)).toEqual({
+      items: [tool(5, odd, '2026-01-02T03:04:05.678Z'), tool(4, 'delta')],
+      total: 5,
     });
-    expect(await toolsPage(db, [3], { limit: 2, offset: 5 })).toEqual({
-      items: [],
-      total: 2,
-      totalIsLowerBound: false,
-    });
-    expect(await toolsPage(db, [9], { limit: 2, offset: 0 })).toEqual({
-      items: [],
-      total: 0,
-      totalIsLowerBound: false,
-    });
+    expect(await read(2, 2, 2)).toEqual({ items: [tool(3, 'gamma'), tool(2, 'beta')], total: 4 });
+    expect(await read(3, 2, 5)).toEqual({ items: [], total: 3 });
+    expect(await read(9, 2, 0)).toEqual({ items: [], total: 0 });
   });
 });

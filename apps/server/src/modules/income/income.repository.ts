@@ -1,4 +1,4 @@
-import type { Kysely } from 'kysely';
+import { sql, type Kysely } from 'kysely';
 import { LIST_CAP } from '@nexusplay/contract/lists';
 import type { TIncomeRecord, TIncomeToken } from '@nexusplay/contract/income';
 import { nowTimestamp } from '../../db/codecs.js';
@@ -64,7 +64,9 @@ const incomeRows = compiledOnce<[userId: number, token: TIncomeToken], Row>((db,
     .where('token', '=', arg(1))
     .orderBy('date', 'desc')
     .orderBy('id', 'desc')
-    .limit(LIST_CAP),
+    // Written into the SQL text: SQLite prepares a statement whose LIMIT is a bound value again
+    // on every run (db/paged-list.ts compiledJsonPage).
+    .limit(sql.lit(LIST_CAP)),
 );
 
 export async function listIncome(db: DB, userId: number, token: TIncomeToken) {

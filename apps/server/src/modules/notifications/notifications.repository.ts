@@ -8,17 +8,33 @@ import type {
 import { nowTimestamp } from '../../db/codecs.js';
 import { isForeignKeyViolation } from '../../db/errors.js';
 import { raiseListVersions } from '../../db/list-versions.repository.js';
-import { compiledPageWithTotal } from '../../db/paged-list.js';
+import type { Db } from '../../db/database.js';
+import { compiledJsonPage, type JsonField, type JsonOrder } from '../../db/paged-list.js';
+import type { JsonItems } from '../../lib/json-items.js';
 import type { Database } from '../../db/schema.js';
 
 type DB = Kysely<Database>;
 
-/** The notifications, newest first, each with whether the user has read it: compiled once. */
-const notificationsPage = compiledPageWithTotal<
-  [userId: number],
-  Pick<TNotification, 'id' | 'title' | 'message' | 'created_at'> & { is_read: number },
-  TNotification
->((db, arg) => ({
+/** A notification's fields as the database writes them (db/paged-list.ts compiledJsonPage). */
+const NOTIFICATION_JSON = {
+  id: { column: 'id' },
+  title: { column: 'title' },
+  message: { column: 'message' },
+  read: { flag: 'is_read' },
+  created_at: { timestamp: 'created_at' },
+} as const satisfies Record<keyof TNotification, JsonField>;
+
+/** Newest first, ties by id (and, in the bell, by kind before it). */
+const NEWEST_FIRST: JsonOrder = [
+  ['created_at', 'desc'],
+  ['id', 'desc'],
+];
+
+/**
+ * The notifications, newest first, each with whether the user has read it: compiled once, read
+ * as the JSON the answer sends.
+ */
+const notificationsPage = compiledJsonPage<[userId: number]>((db, arg) => ({
   rows: db
     .selectFrom('notifications as n')
     .leftJoin('notification_reads as r', (join) =>
@@ -33,27 +49,20 @@ const notificationsPage = compiledPageWithTotal<
     ])
     .orderBy('n.created_at', 'desc')
     .orderBy('n.id', 'desc'),
-  // Spelled out rather than spread: every open tab polls this list.
-  toItem: (row) => ({
-    id: row.id,
-    title: row.title,
-    message: row.message,
-    read: Number(row.is_read) === 1,
-    created_at: row.created_at,
-  }),
+  order: NEWEST_FIRST,
+  fields: NOTIFICATION_JSON,
 }));
 
 /** A page of the notifications, newest first, each with whether `userId` has read it; and the total. */
 export async function listNotificationsFor(
-  db: DB,
+  db: Db,
   userId: number,
   limit = LIST_CAP,
   offset = 0,
-): Promise<{ items: TNotification[]; total: number }> {
+): Promise<{ items: JsonItems; total: number }> {
   // At most one read per notification and user (the key of notification_reads): the join counts
   // each notification once.
-  const { items, total } = await notificationsPage(db, [userId], { limit, offset });
-  return { items, total };
+  return notificationsPage(db, [userId], { limit, offset });
 }
 
 export async function countUnreadFor(db: DB, userId: number) {
@@ -183,13 +192,7 @@ export async function insertUserNotifications(
  * first, each with the user's read state; compiled once. Both kinds have ids of their own, so
  * ties are broken by kind, then id.
  */
-const bellPage = compiledPageWithTotal<
-  [userId: number],
-  Pick<TBellNotification, 'id' | 'kind' | 'title' | 'message' | 'created_at'> & {
-    is_read: number;
-  },
-  TBellNotification
->((db, arg) => {
+const bellPage = compiledJsonPage<[userId: number]>((db, arg) => {
   const broadcasts = db
     .selectFrom('notifications as n')
     .leftJoin('notification_reads as r', (join) =>
@@ -221,27 +224,22 @@ const bellPage = compiledPageWithTotal<
       .orderBy('b.created_at', 'desc')
       .orderBy('b.kind', 'desc')
       .orderBy('b.id', 'desc'),
-    // Spelled out rather than spread: every open tab polls this list.
-    toItem: (row) => ({
-      id: row.id,
-      kind: row.kind,
-      title: row.title,
-      message: row.message,
-      read: Number(row.is_read) === 1,
-      created_at: row.created_at,
-    }),
+    order: [['created_at', 'desc'], ['kind', 'desc'], ['id', 'desc']],
+    fields: { ...NOTIFICATION_JSON, kind: { column: 'kind' } } satisfies Record<
+      keyof TBellNotification,
+      JsonField
+    >,
   };
 });
 
 /** A page of `userId`'s bell, newest first, and the total of both kinds. */
 export async function listBellFor(
-  db: DB,
+  db: Db,
   userId: number,
   limit = LIST_CAP,
   offset = 0,
-): Promise<{ items: TBellNotification[]; total: number }> {
-  const { items, total } = await bellPage(db, [userId], { limit, offset });
-  return { items, total };
+): Promise<{ items: JsonItems; total: number }> {
+  return bellPage(db, [userId], { limit, offset });
 }
 
 /** How many of `userId`'s personal notifications are unread. */

@@ -14,6 +14,7 @@ import {
   ZNotificationWriteResponse,
 } from '@nexusplay/contract/notifications';
 import { keptAnswers } from '../../http-cache/http-cache.js';
+import { sendItems } from '../../lib/json-items.js';
 import { BEARER } from '../../lib/route-schemas.js';
 import { requireUser } from '../../plugins/auth.js';
 import { notificationsService } from './notifications.service.js';
@@ -30,7 +31,7 @@ const ERRORS = {
  * (/notifications) shows them beside the caller's own personal notifications.
  */
 export const notificationsRoutes: FastifyPluginAsyncZod = async (app) => {
-  const notifications = notificationsService({ db: app.db.kysely });
+  const notifications = notificationsService({ database: app.db });
 
   app.get(
     '/admin-notifications',
@@ -55,7 +56,7 @@ export const notificationsRoutes: FastifyPluginAsyncZod = async (app) => {
         request.query.offset,
       );
       reply.header(TOTAL_COUNT_HEADER, String(total));
-      return items;
+      return sendItems(reply, items);
     },
   );
 
@@ -103,7 +104,7 @@ export const notificationsRoutes: FastifyPluginAsyncZod = async (app) => {
         request.query.offset,
       );
       reply.header(TOTAL_COUNT_HEADER, String(total));
-      return items;
+      return sendItems(reply, items);
     },
   );
 

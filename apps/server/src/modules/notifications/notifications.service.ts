@@ -1,4 +1,5 @@
 import type { Kysely } from 'kysely';
+import type { Db } from '../../db/database.js';
 import type { Database } from '../../db/schema.js';
 import { notFound } from '../../lib/app-error.js';
 import type { TNotificationKind } from '@nexusplay/contract/notifications';
@@ -23,7 +24,7 @@ import {
 export type { NewUserNotification };
 
 /** What the notifications module needs from the app. */
-export type NotificationsDeps = { db: Kysely<Database> };
+export type NotificationsDeps = { database: Db };
 
 type NotificationValues = { title: string; message: string };
 
@@ -33,7 +34,8 @@ const NOT_FOUND = 'Notifikasi tidak ditemukan.';
  * Notifications: the admins' broadcasts, which every signed-in user reads and only admins write,
  * and personal ones, each for one user (tellUsers); a user's bell shows both.
  */
-export function notificationsService({ db }: NotificationsDeps) {
+export function notificationsService({ database }: NotificationsDeps) {
+  const db = database.kysely;
   /** The bell's badge: the broadcasts and the personal ones `userId` has not read. */
   const unreadFor = async (userId: number) =>
     (await countUnreadFor(db, userId)) + (await countPersonalUnreadFor(db, userId));
@@ -41,11 +43,11 @@ export function notificationsService({ db }: NotificationsDeps) {
   return {
     /** A page newest first, each with whether `userId` has read it; and the total. */
     listFor: (userId: number, limit?: number, offset?: number) =>
-      listNotificationsFor(db, userId, limit, offset),
+      listNotificationsFor(database, userId, limit, offset),
 
     /** A page of the user's bell (broadcasts and their own personal ones), newest first. */
     bellFor: (userId: number, limit?: number, offset?: number) =>
-      listBellFor(db, userId, limit, offset),
+      listBellFor(database, userId, limit, offset),
 
     /** Marks the broadcasts `ids` read by `userId`; answers how many of the bell remain unread. */
     async markRead(userId: number, ids: readonly number[]) {

@@ -1,14 +1,16 @@
 import type { Expression, ExpressionBuilder, Generated, Kysely, SqlBool } from 'kysely';
 import { LIST_CAP, type TListQuery } from '@nexusplay/contract/lists';
 import { nowTimestamp } from '../../db/codecs.js';
-import { compiledPageWithTotal, pageWithTotal } from '../../db/paged-list.js';
+import type { Db } from '../../db/database.js';
+import { compiledJsonPage, pageWithTotal, type JsonField } from '../../db/paged-list.js';
+import type { JsonItems } from '../../lib/json-items.js';
 import {
   personalListTotal,
   searchCandidates,
   searchPostgres,
   type PersonalList,
 } from '../../db/personal-search.js';
-import type { Database, Engine } from '../../db/schema.js';
+import type { Database } from '../../db/schema.js';
 import { SEARCH_COUNT_LOOKAHEAD } from '../../db/search.js';
 import { batches, inBatches } from '../../lib/row-import.js';
 
@@ -63,6 +65,8 @@ export type PersonalListTable<L extends PersonalList, Row, Item, Values> = {
   /** The columns of a row between its owner and its times, in the order files show them. */
   ownColumns: readonly (keyof Database[L] & string)[];
   toItem: (row: Row) => Item;
+  /** The same item as the database writes it for the first pages (db/paged-list.ts). */
+  jsonItem: Record<keyof Item & string, JsonField>;
   /** What a row stores of the values the user gives. */
   stored: (values: Values) => Partial<Record<keyof Database[L], unknown>>;
   /** The column that makes two rows the same thing (imports skip a row whose key is listed). */
@@ -87,16 +91,19 @@ export function personalListRepository<
   /** The columns of the account file (docs/account-export.md): the owner is the file's. */
   const storedColumns = ['id', ...table.ownColumns, 'created_at', 'updated_at'];
 
-  /** The first pages every tool asks, without a search: one shape, compiled once. */
-  const firstPage = compiledPageWithTotal<[userId: number], Row, Item>((db, arg) => ({
+  /**
+   * The first pages every tool asks, without a search: one shape, compiled once, read as the
+   * JSON the answer sends.
+   */
+  const firstPage = compiledJsonPage<[userId: number]>((db, arg) => ({
     rows: ownRows(db)
       .selectFrom(named(list))
       .where('user_id', '=', arg(0))
       .select(columns)
-      .orderBy('id')
-      .$castTo<Row>(),
+      .orderBy('id'),
+    order: [['id', 'asc']],
+    fields: table.jsonItem,
     totalOf: { expression: personalListTotal(db, arg(0), list) },
-    toItem,
   }));
 
   /** A new row's values as stored, with its owner and times. */
@@ -115,9 +122,14 @@ export function personalListRepository<
      * up to SEARCH_COUNT_LOOKAHEAD past the page (a lower bound beyond), the index narrowing the
      * rows tested (migrations 0014 and 0016).
      */
-    async list(db: DB, engine: Engine, userId: number, query: TListQuery) {
+    async list(
+      database: Db,
+      userId: number,
+      query: TListQuery,
+    ): Promise<{ items: Item[] | JsonItems; total: number; totalIsLowerBound: boolean }> {
+      const { kysely: db, engine } = database;
       const q = query.q;
-      if (!q) return firstPage(db, [userId], query);
+      if (!q) return { ...(await firstPage(database, [userId], query)), totalIsLowerBound: false };
       const upTo = (query.offset ?? 0) + (query.limit ?? LIST_CAP) + SEARCH_COUNT_LOOKAHEAD;
       const search = table.search(q);
       if (engine === 'postgres') {

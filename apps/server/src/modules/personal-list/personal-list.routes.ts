@@ -9,6 +9,7 @@ import {
 } from '@nexusplay/contract/wire-constants';
 import { keptAnswers } from '../../http-cache/http-cache.js';
 import { fieldColumns } from '../../lib/csv.js';
+import { sendItems } from '../../lib/json-items.js';
 import { sendCsvExport } from '../../lib/exports.js';
 import { withMultipartForms } from '../../lib/multipart.js';
 import { readImportFile } from '../../lib/row-import.js';
@@ -67,7 +68,7 @@ export function personalListRoutes<
   const path = `/${list}`;
   const tags = [list];
   const serviceOf = (app: App) =>
-    api.service({ db: app.db.kysely, engine: app.db.engine, cap: app.config.rowCaps[list] });
+    api.service({ database: app.db, cap: app.config.rowCaps[list] });
 
   /** Importing rows from an uploaded file (a multipart form). */
   const importing: FastifyPluginAsyncZod = async (app) => {
@@ -115,7 +116,7 @@ export function personalListRoutes<
         const { items, total, totalIsLowerBound } = await service.list(userId, request.query);
         reply.header(TOTAL_COUNT_HEADER, String(total));
         if (totalIsLowerBound) reply.header(TOTAL_IS_LOWER_BOUND_HEADER, 'true');
-        return items;
+        return sendItems(reply, items);
       },
     );
 

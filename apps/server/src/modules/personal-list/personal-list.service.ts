@@ -1,15 +1,14 @@
-import type { Kysely } from 'kysely';
 import type { z } from 'zod';
 import type { TListQuery } from '@nexusplay/contract/lists';
 import type { PersonalList } from '../../db/personal-search.js';
 import { overCap, overCapReason, roomInList } from '../../db/row-caps.js';
-import type { Database, Engine } from '../../db/schema.js';
+import type { Db } from '../../db/database.js';
 import { notFound } from '../../lib/app-error.js';
 import { importRows, type ImportPlan } from '../../lib/row-import.js';
 import type { PersonalListRepository } from './personal-list.repository.js';
 
 /** What a personal list needs from the app; `cap` is how many rows one user may keep. */
-export type PersonalListDeps = { db: Kysely<Database>; engine: Engine; cap: number };
+export type PersonalListDeps = { database: Db; cap: number };
 
 /** What makes one personal list's service different from another's. */
 export type PersonalListRules<Item, Values> = {
@@ -30,9 +29,10 @@ export type PersonalListRules<Item, Values> = {
 
 /** One user's own list of rows (wallets, links); another user's row is not found. */
 export function personalListService<Item, Values>(
-  { db, engine, cap }: PersonalListDeps,
+  { database, cap }: PersonalListDeps,
   rules: PersonalListRules<Item, Values>,
 ) {
+  const db = database.kysely;
   const { list, repository } = rules;
   const failure = rules.failure ?? ((error: unknown) => error);
   /** A write, its error answered as the list's rules say. */
@@ -45,7 +45,7 @@ export function personalListService<Item, Values>(
   };
 
   return {
-    list: (userId: number, query: TListQuery) => repository.list(db, engine, userId, query),
+    list: (userId: number, query: TListQuery) => repository.list(database, userId, query),
 
     /** A page of the user's rows after id `after`, for the CSV export. */
     pageAfter: (userId: number, after: number, limit: number) =>

@@ -1,5 +1,6 @@
 import { sql, type Kysely } from 'kysely';
 import type { TWallet, TWalletFields } from '@nexusplay/contract/wallets';
+import { pageColumn } from '../../db/paged-list.js';
 import { searchTextContains } from '../../db/personal-search.js';
 import type { Database } from '../../db/schema.js';
 import { containsInsensitive } from '../../db/search.js';
@@ -54,6 +55,17 @@ export const walletsList = personalListRepository<'wallets', WalletRow, TWallet,
   list: 'wallets',
   ownColumns: ['wallet_name', 'address', 'address_prefix', 'category'],
   toItem: toWallet,
+  // In the order of the answer's schema (ZWallet), as the compiled serialiser writes a row.
+  jsonItem: {
+    id: { column: 'id' },
+    wallet_name: { column: 'wallet_name' },
+    wallet_address: {
+      expression: sql`${pageColumn('address_prefix')} || substr(${pageColumn('address')}, 3)`,
+    },
+    category: { column: 'category' },
+    user_id: { column: 'user_id' },
+    created_at: { timestamp: 'created_at' },
+  },
   stored: storedValues,
   key: 'address',
   search: (q) => {

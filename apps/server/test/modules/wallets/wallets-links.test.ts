@@ -191,6 +191,59 @@ describe('wallets and links are private to each user', () => {
   });
 });
 
+describe('a first page, written by the database', () => {
+  let t: TestApp;
+  let token: string;
+  beforeAll(async () => {
+    t = await createTestApp();
+    const user = await registerUser(t.app);
+    token = await loginToken(t.app, user.email, user.password);
+  });
+  afterAll(() => t.close());
+
+  it.each([
+    [
+      'wallets',
+      [
+        wallet({ wallet_name: 'Quote " and \\ back', category: '' }),
+        wallet({ wallet_name: 'Ünïcode 🎮 farm', wallet_address: `ronin:${'ef'.repeat(20)}` }),
+      ],
+      'a',
+    ],
+    [
+      'links',
+      [
+        link({ title: 'Tab\there and "quotes"', category: 'Ünïcode 🎮' }),
+        link({ title: 'Plain', url: 'https://plain.example.com', category: '' }),
+      ],
+      'a',
+    ],
+  ] as const)(
+    'sends each %s item as a write answers it and a search finds it: same fields, values and order',
+    async (list, bodies, q) => {
+      const written = [];
+      for (const body of bodies) {
+        const res = await apiCall(t.app, 'POST', `/api/${list}`, token, body);
+        expect(res.statusCode).toBe(201);
+        written.push(res.json());
+      }
+      const first = await apiCall(t.app, 'GET', `/api/${list}?limit=10&offset=0`, token);
+      expect(first.headers['content-type']).toBe('application/json; charset=utf-8');
+      expect(first.headers['x-total-count']).toBe(String(bodies.length));
+      const searched = await apiCall(t.app, 'GET', `/api/${list}?q=${q}`, token);
+      expect(first.json()).toEqual(written);
+      expect(searched.json()).toEqual(written);
+      // Key by key in the same order as the compiled serialiser writes a written row.
+      expect(first.json().map((item: object) => Object.keys(item))).toEqual(
+        written.map((item) => Object.keys(item)),
+      );
+      const empty = await apiCall(t.app, 'GET', `/api/${list}?limit=10&offset=10`, token);
+      expect(empty.json()).toEqual([]);
+      expect(empty.headers['x-total-count']).toBe(String(bodies.length));
+    },
+  );
+});
+
 describe('pages of a personal list', () => {
   let t: TestApp;
   beforeAll(async () => {
