@@ -366,7 +366,9 @@ export async function runApiBench(options: ApiBenchOptions): Promise<Check[]> {
     const rows: string[][] = [];
     const checks: Check[] = [];
     const chosen = options.match
-      ? targets.filter((target) => target.name.includes(options.match ?? ''))
+      ? targets.filter((target) =>
+          (options.match ?? '').split('|').some((part) => target.name.includes(part)),
+        )
       : targets;
     const measuredRows: { target: Target; attempts: Pair[]; signIn?: Check }[] = [];
     for (const target of chosen) {

@@ -21,7 +21,8 @@
  *                         a PostgreSQL server: the catalogue is also measured there, in a database
  *                         created for the run and dropped after it
  *   BENCH_SERVER_ENTRY    the server build to start (default apps/server/dist/main.js)
- *   BENCH_MATCH           only the API endpoints whose name holds this text, as "/api/games"
+ *   BENCH_MATCH           only the API endpoints whose name holds this text, as "/api/games", or
+ *                         one of several texts separated by "|"
  *   BENCH_NODE_ARGS       Node.js options for the server, e.g. "--cpu-prof --cpu-prof-dir=/tmp/p"
  *
  * This process is the load generator, and `npm run bench` starts it with a young generation of
