@@ -10,7 +10,10 @@ export class JsonItems {
  * has nothing to serialise), or the items through the route's compiled serialiser.
  */
 export function sendItems<Item>(reply: FastifyReply, items: Item[] | JsonItems) {
-  return items instanceof JsonItems
-    ? reply.type('application/json; charset=utf-8').send(items.text)
-    : items;
+  return items instanceof JsonItems ? sendJsonText(reply, items.text) : items;
+}
+
+/** Sends JSON text as it is (the route's response schema has nothing to serialise). */
+export function sendJsonText(reply: FastifyReply, text: string) {
+  return reply.type('application/json; charset=utf-8').send(text);
 }

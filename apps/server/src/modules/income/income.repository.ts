@@ -3,6 +3,8 @@ import { LIST_CAP } from '@nexusplay/contract/lists';
 import type { TIncomeRecord, TIncomeToken } from '@nexusplay/contract/income';
 import { nowTimestamp } from '../../db/codecs.js';
 import { compiledOnce } from '../../db/compiled-once.js';
+import type { Db } from '../../db/database.js';
+import { compiledJsonPage, type JsonField } from '../../db/paged-list.js';
 import type { Database, IncomeRecordsTable } from '../../db/schema.js';
 import { ownRowsAfter } from '../personal-list/personal-list.repository.js';
 
@@ -72,6 +74,57 @@ const incomeRows = compiledOnce<[userId: number, token: TIncomeToken], Row>((db,
 export async function listIncome(db: DB, userId: number, token: TIncomeToken) {
   const rows = await incomeRows(db, [userId, token]);
   return rows.map(toRecord);
+}
+
+/**
+ * The same records as the JSON the answer sends (toRecord's fields in its order: the amount as
+ * `income`, and last under the token's own name), with how many of the user's
+ * records of the token still wait for their day's price or rate, in one statement.
+ */
+const incomeJson = (token: TIncomeToken) =>
+  compiledJsonPage<[userId: number]>((db, arg) => ({
+    rows: db
+      .selectFrom('income_records')
+      .select(COLUMNS)
+      .where('user_id', '=', arg(0))
+      .where('token', '=', token)
+      .orderBy('date', 'desc')
+      .orderBy('id', 'desc'),
+    order: [
+      ['date', 'desc'],
+      ['id', 'desc'],
+    ],
+    fields: {
+      id: { column: 'id' },
+      income: { column: 'amount' },
+      expense: { column: 'expense' },
+      expense_type: { column: 'expense_type' },
+      expense_description: { column: 'expense_description' },
+      converted_expense: { column: 'converted_expense' },
+      date: { column: 'date' },
+      net_income: { column: 'net_income' },
+      price_usd: { column: 'price_usd' },
+      usd_idr: { column: 'usd_idr' },
+      usd_idr_date: { column: 'usd_idr_date' },
+      created_at: { timestamp: 'created_at' },
+      [token]: { column: 'amount' },
+    } satisfies Record<Exclude<keyof TIncomeRecord, TIncomeToken>, JsonField>,
+    // Counted instead of the rows: the records pending (isPending in income.service.ts).
+    totalOf: {
+      expression: db
+        .selectFrom('income_records')
+        .select(sql`count(*)`.as('pending'))
+        .where('user_id', '=', arg(0))
+        .where('token', '=', token)
+        .where((eb) => eb.or([eb('price_usd', 'is', null), eb('usd_idr', 'is', null)])),
+    },
+  }));
+const incomeJsonOf = { pixels: incomeJson('pixels'), axs: incomeJson('axs') };
+
+/** The user's records of `token` as the JSON the answer sends, and how many are pending. */
+export async function listIncomeJson(database: Db, userId: number, token: TIncomeToken) {
+  const { items, total } = await incomeJsonOf[token](database, [userId], { limit: LIST_CAP });
+  return { items, pending: total };
 }
 
 /** The user's records of `token` after the id `after`, `limit` of them in id order (a CSV page). */

@@ -9,6 +9,7 @@ import {
 import { ZIdParams, ZMessageResponse } from '@nexusplay/contract/lists';
 import { answerNotKept, keptAnswers } from '../../http-cache/http-cache.js';
 import { sendCsvExport } from '../../lib/exports.js';
+import { JsonItems, sendJsonText } from '../../lib/json-items.js';
 import { BEARER } from '../../lib/route-schemas.js';
 import { requireUser } from '../../plugins/auth.js';
 import { incomeCsvColumns } from './income-csv.js';
@@ -29,8 +30,7 @@ export function incomeRoutes(token: TIncomeToken, path: string): FastifyPluginAs
   return async (app) => {
     const income = incomeService(
       {
-        db: app.db.kysely,
-        engine: app.db.engine,
+        database: app.db,
         days: app.gateway.days,
         timeZone: app.config.timeZone,
         cap: app.config.rowCaps.incomeRecords,
@@ -50,8 +50,11 @@ export function incomeRoutes(token: TIncomeToken, path: string): FastifyPluginAs
         },
         ...keptAnswers(app, { own: ['income_records'] }),
       },
-      async (request) => {
+      async (request, reply) => {
         const data = await income.list(requireUser(request).id);
+        if (data instanceof JsonItems) {
+          return sendJsonText(reply, `{"data":${data.text}}`);
+        }
         // A record still waiting for its day's price is valued by a later read: not kept.
         if (hasPending(data)) answerNotKept(app, request);
         return { data };

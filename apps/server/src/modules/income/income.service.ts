@@ -7,10 +7,12 @@ import {
   type TIncomeRecord,
   type TIncomeToken,
 } from '@nexusplay/contract/income';
+import type { Db } from '../../db/database.js';
 import { overCap, roomInTracker } from '../../db/row-caps.js';
-import type { Database, Engine } from '../../db/schema.js';
+import type { Database } from '../../db/schema.js';
 import type { DayValuation, DayValueOptions } from '../../gateway/day-values.js';
 import { badRequest, notFound } from '../../lib/app-error.js';
+import type { JsonItems } from '../../lib/json-items.js';
 import { dayIn } from '../../lib/dates.js';
 import {
   deleteIncome,
@@ -18,6 +20,7 @@ import {
   incomeAfter,
   insertIncome,
   listIncome,
+  listIncomeJson,
   setIncomeValuation,
   updateIncome,
   type ValuationFields,
@@ -210,8 +213,7 @@ export type IncomeRequest = z.output<ReturnType<typeof incomeRequestSchema>>;
 
 /** What one tracker needs from the app; `cap` is how many records one tracker may hold. */
 export type IncomeDeps = {
-  db: Kysely<Database>;
-  engine: Engine;
+  database: Db;
   days: DayValueSource;
   timeZone: string;
   cap: number;
@@ -220,10 +222,8 @@ export type IncomeDeps = {
 const NOT_FOUND = 'This record does not exist.';
 
 /** One income tracker (Pixels or AXS): each user's own records, valued at their day's figures. */
-export function incomeService(
-  { db, engine, days, timeZone, cap }: IncomeDeps,
-  token: TIncomeToken,
-) {
+export function incomeService({ database, days, timeZone, cap }: IncomeDeps, token: TIncomeToken) {
+  const { kysely: db, engine } = database;
   /** Everything the server stores for a submitted form dated `date`, at `valuation`. */
   const valuesFor = (input: IncomeRequest, date: string, valuation: DayValuation) => ({
     amount: input.amount,
@@ -234,8 +234,13 @@ export function incomeService(
   });
 
   return {
-    /** The user's records newest date first, pending ones valued where their day now has figures. */
-    async list(userId: number) {
+    /**
+     * The user's records newest date first, pending ones valued where their day now has figures:
+     * while none is pending, as the JSON the database wrote (nothing to value).
+     */
+    async list(userId: number): Promise<JsonItems | TIncomeRecord[]> {
+      const { items, pending } = await listIncomeJson(database, userId, token);
+      if (pending === 0) return items;
       return settlePendingIncome(db, days, token, await listIncome(db, userId, token));
     },
 

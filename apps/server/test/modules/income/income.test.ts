@@ -161,6 +161,40 @@ describe('income records', () => {
     });
   });
 
+  it.each([
+    ['pixels', 'pixels', '/api/income-pixels'],
+    ['axs', 'axie-infinity', '/api/income-axie'],
+  ] as const)(
+    'lists %s records, valued, as each write answered it: same fields, values, key order, newest date first',
+    async (token, coin, path) => {
+      const { token: owner } = await signInUser(t.app);
+      upstream.setHistory(coin, PAST_DAY, 0.1 + 0.2);
+      const written = [];
+      for (const [amount, description] of [
+        [1234.5678, 'Quote " and \\ back'],
+        [0.1, 'Ünïcode 🎮 rent'],
+      ] as const) {
+        const res = await call('POST', path, owner, {
+          [token]: amount,
+          expense: 1.5,
+          expense_type: token,
+          expense_description: description,
+          date: PAST_DAY,
+        });
+        expect(res.statusCode).toBe(201);
+        written.push(res.json().data);
+      }
+      const list = await call('GET', path, owner);
+      expect(list.headers['content-type']).toBe('application/json; charset=utf-8');
+      const { data } = list.json();
+      // Same day: the newer id first.
+      expect(data).toEqual([...written].reverse());
+      expect(data.map((record: object) => Object.keys(record))).toEqual(
+        [...written].reverse().map((record) => Object.keys(record)),
+      );
+    },
+  );
+
   it('keeps records private and per token', async () => {
     const mine = (await call('GET', '/api/income-pixels', alice)).json().data;
     expect(mine.length).toBeGreaterThan(0);
