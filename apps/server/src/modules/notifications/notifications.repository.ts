@@ -224,7 +224,11 @@ const bellPage = compiledJsonPage<[userId: number]>((db, arg) => {
       .orderBy('b.created_at', 'desc')
       .orderBy('b.kind', 'desc')
       .orderBy('b.id', 'desc'),
-    order: [['created_at', 'desc'], ['kind', 'desc'], ['id', 'desc']],
+    order: [
+      ['created_at', 'desc'],
+      ['kind', 'desc'],
+      ['id', 'desc'],
+    ],
     fields: { ...NOTIFICATION_JSON, kind: { column: 'kind' } } satisfies Record<
       keyof TBellNotification,
       JsonField

@@ -67,8 +67,7 @@ export function personalListRoutes<
   const body = api.request as z.ZodType<{ user_id?: number }>;
   const path = `/${list}`;
   const tags = [list];
-  const serviceOf = (app: App) =>
-    api.service({ database: app.db, cap: app.config.rowCaps[list] });
+  const serviceOf = (app: App) => api.service({ database: app.db, cap: app.config.rowCaps[list] });
 
   /** Importing rows from an uploaded file (a multipart form). */
   const importing: FastifyPluginAsyncZod = async (app) => {
