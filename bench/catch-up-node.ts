@@ -14,14 +14,8 @@ import type { AddressInfo } from 'node:net';
 import { concat, numberToHex, pad, type Hex } from 'viem';
 import { privateKeyToAccount } from 'viem/accounts';
 import { startRoninNode, TOKENS } from '../harness/ronin-node.js';
+import { TRANSFER_EMITTER } from '../harness/token-transfers.js';
 
-/** keccak256("Transfer(address,address,uint256)"). */
-const TRANSFER_TOPIC = 'ddf252ad1be2c89b69c2b068fc378daa952ba7f163c4a11628f55a4df523b3ef';
-/**
- * A contract that logs an ERC-20 Transfer of its calldata (from, to, amount; 32 bytes each), put
- * at each token's address: amount to memory, then LOG3(Transfer, from, to).
- */
-const TRANSFER_EMITTER: Hex = `0x6040356000526020356000357f${TRANSFER_TOPIC}60206000a300`;
 const CHAIN_ID = 2020;
 /** Blocks the server stays behind the head (RONIN_CONFIRMATIONS' default). */
 const CONFIRMATIONS = 10;

@@ -3,21 +3,23 @@ import { privateKeyToAccount } from 'viem/accounts';
 import { ronin } from 'viem/chains';
 
 /** keccak256("Transfer(address,address,uint256)"). */
-const TRANSFER_TOPIC = 'ddf252ad1be2c89b69c2b068fc378daa952ba7f163c4a11628f55a4df523b3ef';
+export const TRANSFER_TOPIC = 'ddf252ad1be2c89b69c2b068fc378daa952ba7f163c4a11628f55a4df523b3ef';
 
 /**
- * Code that logs an ERC-20 Transfer of whatever it is called with (calldata: from, to, amount,
+ * Code that logs an ERC-20 Transfer of whatever it is called with (the tests' transfer chain and
+ * the bench's catch-up node put it at each token's address) (calldata: from, to, amount,
  * 32 bytes each), written out by hand as no compiler runs in the tests:
  *   PUSH1 0x40 CALLDATALOAD PUSH1 0 MSTORE            memory[0..32] = amount
  *   PUSH1 0x20 CALLDATALOAD PUSH1 0 CALLDATALOAD      to, from
  *   PUSH32 Transfer PUSH1 0x20 PUSH1 0 LOG3 STOP      log(data, Transfer, from, to)
  */
-const TRANSFER_EMITTER: Hex = `0x6040356000526020356000357f${TRANSFER_TOPIC}60206000a300`;
+export const TRANSFER_EMITTER: Hex = `0x6040356000526020356000357f${TRANSFER_TOPIC}60206000a300`;
 
 /** The account that sends the transactions; who sends them is no part of the logged transfer. */
 const SENDER = privateKeyToAccount(pad(numberToHex(0xe2e7)));
 
-async function rpc(url: string, method: string, params: unknown[] = []) {
+/** One JSON-RPC call to the node at `url`; its error, if it answers one, thrown. */
+export async function rpc(url: string, method: string, params: unknown[] = []) {
   const response = await fetch(url, {
     method: 'POST',
     headers: { 'content-type': 'application/json' },

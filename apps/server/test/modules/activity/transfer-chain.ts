@@ -11,29 +11,9 @@ import {
 } from 'viem';
 import { privateKeyToAccount } from 'viem/accounts';
 import { ronin } from 'viem/chains';
+import { rpc, TRANSFER_EMITTER, TRANSFER_TOPIC } from '../../../../../harness/token-transfers.js';
 
-/** keccak256("Transfer(address,address,uint256)"). */
-const TRANSFER_TOPIC = 'ddf252ad1be2c89b69c2b068fc378daa952ba7f163c4a11628f55a4df523b3ef';
-
-/**
- * A contract that logs an ERC-20 Transfer for whatever it is called with: calldata is from, to
- * and amount, 32 bytes each. Written out by hand (no compiler in the tests):
- *   PUSH1 0x40 CALLDATALOAD PUSH1 0 MSTORE            memory[0..32] = amount
- *   PUSH1 0x20 CALLDATALOAD PUSH1 0 CALLDATALOAD      to, from
- *   PUSH32 Transfer PUSH1 0x20 PUSH1 0 LOG3 STOP      log(data, Transfer, from, to)
- */
-const TRANSFER_EMITTER: Hex = `0x6040356000526020356000357f${TRANSFER_TOPIC}60206000a300`;
-
-export async function rpc(url: string, method: string, params: unknown[] = []) {
-  const response = await fetch(url, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json' },
-    body: JSON.stringify({ jsonrpc: '2.0', id: 1, method, params }),
-  });
-  const body = (await response.json()) as { result?: unknown; error?: { message: string } };
-  if (body.error) throw new Error(`${method}: ${body.error.message}`);
-  return body.result;
-}
+export { rpc };
 
 export type SentTransfer = {
   tx_hash: string;
