@@ -24,6 +24,9 @@ const NOTIFICATION_JSON = {
   created_at: { timestamp: 'created_at' },
 } as const satisfies Record<keyof TNotification, JsonField>;
 
+/** How many broadcasts there are, as a scalar subquery. */
+const broadcastCount = (db: DB) => db.selectFrom('notifications').select(sql`count(*)`.as('n'));
+
 /** Newest first, ties by id (and, in the bell, by kind before it). */
 const NEWEST_FIRST: JsonOrder = [
   ['created_at', 'desc'],
@@ -51,6 +54,8 @@ const notificationsPage = compiledJsonPage<[userId: number]>((db, arg) => ({
     .orderBy('n.id', 'desc'),
   order: NEWEST_FIRST,
   fields: NOTIFICATION_JSON,
+  // One row per notification (a read is unique per notification and user): counted alone.
+  totalOf: { expression: broadcastCount(db) },
 }));
 
 /** A page of the notifications, newest first, each with whether `userId` has read it; and the total. */
@@ -233,6 +238,13 @@ const bellPage = compiledJsonPage<[userId: number]>((db, arg) => {
       keyof TBellNotification,
       JsonField
     >,
+    // Each kind counted by itself, not the union read again.
+    totalOf: {
+      expression: sql`${broadcastCount(db)} + ${db
+        .selectFrom('user_notifications')
+        .select(sql`count(*)`.as('n'))
+        .where('user_id', '=', arg(0))}`,
+    },
   };
 });
 
