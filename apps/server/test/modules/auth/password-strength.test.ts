@@ -1,3 +1,4 @@
+import { monitorEventLoopDelay } from 'node:perf_hooks';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ZNewPassword, PASSWORD_EDGE_BLANK } from '@nexusplay/contract/auth';
 import {
@@ -154,7 +155,7 @@ describe('password policy: guessability (zxcvbn score 3 or more)', () => {
     expect(ZNewPassword.parse('lantern orbit 42 violet')).toBe('lantern orbit 42 violet');
   });
 
-  it('bounds the work of a 256-character password: CPU time per check measured', async () => {
+  it('judges a 256-character password off the event loop, in bounded time', async () => {
     const hostile = [
       'a'.repeat(256),
       '1'.repeat(256),
@@ -167,20 +168,35 @@ describe('password policy: guessability (zxcvbn score 3 or more)', () => {
       '19700101'.repeat(32),
       'password '.repeat(29).slice(0, 256),
     ];
-    const cpuMs: number[] = [];
+    const loop = monitorEventLoopDelay({ resolution: 1 });
+    const checks: { ms: number; turns: number }[] = [];
+    loop.enable();
     for (const password of hostile) {
-      const start = process.cpuUsage();
+      // The turns the event loop takes while the password is judged: none when the judging
+      // runs on it (the check is done before passwordProblem returns its promise).
+      let turns = 0;
+      let judged = false;
+      const turn = () => {
+        if (judged) return;
+        turns += 1;
+        setImmediate(turn);
+      };
+      setImmediate(turn);
+      const started = performance.now();
       await passwordProblem(password, account);
-      const used = process.cpuUsage(start);
-      cpuMs.push((used.user + used.system) / 1000);
+      judged = true;
+      checks.push({ ms: performance.now() - started, turns });
     }
+    loop.disable();
     console.log(
-      `password policy: CPU ms per check of ${hostile.length} hostile 256-character passwords (${PASSWORD_JUDGED_LENGTH} judged):`,
-      cpuMs.map((ms) => Math.round(ms)).join(' '),
+      `password policy: ms per check of ${hostile.length} hostile 256-character passwords (${PASSWORD_JUDGED_LENGTH} judged), on the judge's thread:`,
+      checks.map(({ ms }) => Math.round(ms)).join(' '),
+      `; the event loop's longest delay meanwhile ${(loop.max / 1e6).toFixed(1)} ms`,
     );
+    for (const { turns } of checks) expect(turns).toBeGreaterThan(0);
     // Judged whole, some of these took 2-10 s; judged by their first 40 characters, 7-166 ms on a
     // busy 2-core machine. The bound leaves room for a slower one.
-    expect(Math.max(...cpuMs)).toBeLessThan(500);
+    expect(Math.max(...checks.map(({ ms }) => ms))).toBeLessThan(500);
   });
 });
 
