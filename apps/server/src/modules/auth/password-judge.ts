@@ -1,3 +1,4 @@
+import { createRequire } from 'node:module';
 import { Worker } from 'node:worker_threads';
 
 /**
@@ -8,7 +9,6 @@ import { Worker } from 'node:worker_threads';
  */
 export const PASSWORD_JUDGED_LENGTH = 40;
 
-export type JudgeRequest = { id: number; password: string; inputs: string[] };
 export type JudgeAnswer = {
   id: number;
   score: number;
@@ -17,6 +17,32 @@ export type JudgeAnswer = {
 };
 
 type Waiting = { resolve: (answer: JudgeAnswer) => void; reject: (error: Error) => void };
+
+/**
+ * The judge's thread: zxcvbn-ts with its common-password and English dictionaries, ranked once
+ * when the thread starts. The l33t matcher's variants are capped at 20 (the default 100 lets a
+ * password full of `@`, `0`, `1` and `$` cost hundreds of milliseconds); common substitutions
+ * such as P@ssw0rd are still found. A message is { id, password, inputs }; the answer
+ * { id, score, warning, suggestions }. Plain JavaScript given to the thread as it is, so that it
+ * runs the same from the sources and from the build; the libraries are found from this file.
+ */
+const JUDGE_THREAD = `
+const { parentPort, workerData } = require('node:worker_threads');
+const { ZxcvbnFactory } = require(workerData.core);
+const common = require(workerData.common);
+const english = require(workerData.english);
+const zxcvbn = new ZxcvbnFactory({
+  translations: english.translations,
+  graphs: common.adjacencyGraphs,
+  dictionary: { ...common.dictionary, ...english.dictionary },
+  maxLength: workerData.judgedLength,
+  l33tMaxSubstitutions: 20,
+});
+parentPort.on('message', ({ id, password, inputs }) => {
+  const { score, feedback } = zxcvbn.check(password, inputs);
+  parentPort.postMessage({ id, score, warning: feedback.warning, suggestions: feedback.suggestions });
+});
+`;
 
 /**
  * zxcvbn on a thread of its own: a check of a hostile password costs tens of milliseconds of
@@ -37,21 +63,22 @@ class PasswordJudge {
       // Held while a check waits (a command-line run must not end before its answer).
       if (this.waiting.size === 0) worker.ref();
       this.waiting.set(id, { resolve, reject });
-      worker.postMessage({ id, password, inputs } satisfies JudgeRequest);
+      worker.postMessage({ id, password, inputs });
     });
   }
 
   private thread() {
     if (this.worker) return this.worker;
-    // From the sources (the tests) the thread loads the TypeScript file through tsx's loader.
-    const fromSource = import.meta.url.endsWith('.ts');
-    const file = new URL(`./password-judge.worker.${fromSource ? 'ts' : 'js'}`, import.meta.url);
-    const worker = fromSource
-      ? new Worker(
-          `import('tsx/esm/api').then(({ register }) => { register(); return import(${JSON.stringify(file.href)}); });`,
-          { eval: true },
-        )
-      : new Worker(file);
+    const require = createRequire(import.meta.url);
+    const worker = new Worker(JUDGE_THREAD, {
+      eval: true,
+      workerData: {
+        core: require.resolve('@zxcvbn-ts/core'),
+        common: require.resolve('@zxcvbn-ts/language-common'),
+        english: require.resolve('@zxcvbn-ts/language-en'),
+        judgedLength: PASSWORD_JUDGED_LENGTH,
+      },
+    });
     worker.on('message', (answer: JudgeAnswer) => {
       const waiting = this.waiting.get(answer.id);
       this.waiting.delete(answer.id);
