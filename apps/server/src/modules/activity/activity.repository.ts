@@ -412,15 +412,16 @@ export function latestCursor(db: DB) {
 }
 
 /**
- * The tokens (contract addresses) of the transfers stored after `afterId`, each with the last id
- * read: the newly stored transfers' tokens, read along the primary key.
+ * The tokens (contract addresses) of the transfers stored after `afterId`, up to and with
+ * `upToId`: a range of the primary key, so a statement reads at most that many rows.
  */
-export async function transferTokensAfter(db: DB, afterId: number) {
+export async function transferTokensBetween(db: DB, afterId: number, upToId: number) {
   const rows = await db
     .selectFrom('chain_transfers')
-    .select((eb) => ['token', eb.fn.max('id').as('last')])
+    .select('token')
+    .distinct()
     .where('id', '>', afterId)
-    .groupBy('token')
+    .where('id', '<=', upToId)
     .execute();
-  return rows.map((row) => ({ token: row.token, last: Number(row.last) }));
+  return rows.map((row) => row.token);
 }

@@ -3,7 +3,8 @@ import type { Kysely } from 'kysely';
 import type { PriceSeries, RoninToken } from '../../config.js';
 import type { Database } from '../../db/schema.js';
 import type { PriceHistory } from '../../gateway/price-history.js';
-import { transferTokensAfter } from './activity.repository.js';
+import { setImmediate as nextTurn } from 'node:timers/promises';
+import { lastTransferId, transferTokensBetween } from './activity.repository.js';
 
 export type TransferPricesDeps = {
   db: Kysely<Database>;
@@ -11,7 +12,12 @@ export type TransferPricesDeps = {
   tokens: readonly RoninToken[];
   history: Pick<PriceHistory, 'complete'>;
   log: FastifyBaseLogger;
+  /** How many transfer ids one statement looks at (tests make it small). */
+  readChunk?: number;
 };
+
+/** Transfer ids one statement looks at: a start-up over millions stays many short reads. */
+const READ_CHUNK = 10_000;
 
 /**
  * The daily prices the activity's values are read from. After each pass of the follower, each
@@ -40,10 +46,19 @@ export class TransferPrices {
   /** Asks for the missing days of every series seen; the series still missing some afterwards. */
   async pass(): Promise<PriceSeries[]> {
     try {
-      for (const { token, last } of await transferTokensAfter(this.deps.db, this.readAfter)) {
-        const series = this.seriesOf.get(token);
-        if (series) this.seen.add(series);
-        this.readAfter = Math.max(this.readAfter, last);
+      // The transfers stored since the last pass (all of them at an instance's first), read a
+      // range of ids at a time, with a turn of the event loop between two ranges: on SQLite a
+      // statement holds the loop while it runs.
+      const chunk = this.deps.readChunk ?? READ_CHUNK;
+      const last = await lastTransferId(this.deps.db);
+      while (this.readAfter < last) {
+        const upTo = Math.min(last, this.readAfter + chunk);
+        for (const token of await transferTokensBetween(this.deps.db, this.readAfter, upTo)) {
+          const series = this.seriesOf.get(token);
+          if (series) this.seen.add(series);
+        }
+        this.readAfter = upTo;
+        if (this.readAfter < last) await nextTurn();
       }
     } catch (error) {
       this.deps.log.warn({ err: error }, 'reading the transfers’ tokens failed');
