@@ -64,3 +64,8 @@ export async function raiseListVersions(
     )
     .execute();
 }
+
+/** Raises the version of a list every user reads (user 0's), inside the transaction that writes it. */
+export function raiseSharedListVersion(db: Kysely<Database>, list: VersionedList) {
+  return raiseListVersions(db, list, [SHARED_OWNER]);
+}

@@ -213,9 +213,14 @@ export interface ListVersionsTable {
 }
 
 /**
- * The lists with a version. user_notifications has no trigger (it came after migration 0015, and
- * migrations are frozen): modules/notifications' repository, its only writer, raises its version in
- * the same statement's transaction (raiseListVersions); deleting a user raises it as it does all.
+ * The lists with a version. The tables after notifications came after migration 0015 and have no
+ * trigger (migrations are frozen): each one's only writer raises its version in the transaction
+ * that writes it (raiseListVersions), and deleting a user raises a user's as it does all:
+ * - user_notifications: modules/notifications' repository;
+ * - chain_transfers, per user tracking either side of a stored transfer: modules/activity's
+ *   service, in the follower's window;
+ * - chain_follow_cursors (shared): modules/activity's repository, as the cursor moves;
+ * - daily_rates (shared): gateway/daily-rates.repository.ts, on every day's figure written.
  */
 export type VersionedList =
   | 'wallets'
@@ -223,7 +228,10 @@ export type VersionedList =
   | 'income_records'
   | 'notification_reads'
   | 'notifications'
-  | 'user_notifications';
+  | 'user_notifications'
+  | 'chain_transfers'
+  | 'chain_follow_cursors'
+  | 'daily_rates';
 
 export interface RevokedTokensTable {
   jti: string;

@@ -1,8 +1,21 @@
 import type { Kysely } from 'kysely';
 import type { PriceSeries } from '../config.js';
+import { raiseSharedListVersion } from '../db/list-versions.repository.js';
 import type { Database } from '../db/schema.js';
+import { inTransaction } from '../db/transactions.js';
 
 type DB = Kysely<Database>;
+
+/**
+ * Runs `write` and raises the daily figures' shared version in one transaction (the caller's, if
+ * it is in one): the activity's kept answers are valued from these rows (http-cache's keptAnswers).
+ */
+function versioned(db: DB, write: (db: DB) => Promise<unknown>) {
+  return inTransaction(db, async (trx) => {
+    await write(trx);
+    await raiseSharedListVersion(trx, 'daily_rates');
+  });
+}
 
 /** A token's price (a PriceSeries: `pixels`, `axs`, `slp`, ...) or the USD→IDR rate (`usd-idr`), one per day. */
 export type DailySeries = PriceSeries | 'usd-idr';
@@ -24,11 +37,13 @@ export async function writeDailyValue(
   value: number | null,
   asOf: string,
 ) {
-  await db
-    .insertInto('daily_rates')
-    .values({ series, day, value, as_of: asOf })
-    .onConflict((oc) => oc.columns(['series', 'day']).doUpdateSet({ value, as_of: asOf }))
-    .execute();
+  await versioned(db, (trx) =>
+    trx
+      .insertInto('daily_rates')
+      .values({ series, day, value, as_of: asOf })
+      .onConflict((oc) => oc.columns(['series', 'day']).doUpdateSet({ value, as_of: asOf }))
+      .execute(),
+  );
 }
 
 /** The figures kept for `first` to `last` (inclusive), with when each was asked. */
@@ -50,16 +65,18 @@ export async function writeDailyValues(
   asOf: string,
 ) {
   if (days.length === 0) return;
-  await db
-    .insertInto('daily_rates')
-    .values(days.map(({ day, value }) => ({ series, day, value, as_of: asOf })))
-    .onConflict((oc) =>
-      oc.columns(['series', 'day']).doUpdateSet((eb) => ({
-        value: eb.ref('excluded.value'),
-        as_of: eb.ref('excluded.as_of'),
-      })),
-    )
-    .execute();
+  await versioned(db, (trx) =>
+    trx
+      .insertInto('daily_rates')
+      .values(days.map(({ day, value }) => ({ series, day, value, as_of: asOf })))
+      .onConflict((oc) =>
+        oc.columns(['series', 'day']).doUpdateSet((eb) => ({
+          value: eb.ref('excluded.value'),
+          as_of: eb.ref('excluded.as_of'),
+        })),
+      )
+      .execute(),
+  );
 }
 
 const DAY_MS = 86_400_000;

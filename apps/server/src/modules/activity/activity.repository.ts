@@ -1,5 +1,7 @@
 import type { Insertable, Kysely } from 'kysely';
+import { raiseListVersions, raiseSharedListVersion } from '../../db/list-versions.repository.js';
 import type { ChainNftTransfersTable, ChainTransfersTable, Database } from '../../db/schema.js';
+import { inTransaction } from '../../db/transactions.js';
 import { batches } from '../../lib/row-import.js';
 
 type DB = Kysely<Database>;
@@ -35,13 +37,20 @@ export async function readCursor(db: DB, chainId: number): Promise<number | unde
   return row?.last_block;
 }
 
-/** Starts the cursor at `lastBlock` unless another instance started it first. */
+/**
+ * Starts the cursor at `lastBlock` unless another instance started it first. The cursor's writes
+ * raise its shared version in their transaction: the activity's kept answers show its "as of".
+ */
 export async function insertCursor(db: DB, chainId: number, lastBlock: number, now: string) {
-  await db
-    .insertInto('chain_follow_cursors')
-    .values({ chain_id: chainId, last_block: lastBlock, updated_at: now })
-    .onConflict((oc) => oc.column('chain_id').doNothing())
-    .execute();
+  await inTransaction(db, async (trx) => {
+    const started = await trx
+      .insertInto('chain_follow_cursors')
+      .values({ chain_id: chainId, last_block: lastBlock, updated_at: now })
+      .onConflict((oc) => oc.column('chain_id').doNothing())
+      .returning('chain_id')
+      .executeTakeFirst();
+    if (started) await raiseSharedListVersion(trx, 'chain_follow_cursors');
+  });
 }
 
 /**
@@ -73,7 +82,9 @@ export async function moveCursor(
     .where('chain_id', '=', chainId)
     .where('last_block', '=', from)
     .executeTakeFirst();
-  return result.numUpdatedRows === 1n;
+  if (result.numUpdatedRows !== 1n) return false;
+  await raiseSharedListVersion(db, 'chain_follow_cursors');
+  return true;
 }
 
 export async function followedAddresses(db: DB, chainId: number): Promise<FollowedAddress[]> {
@@ -172,20 +183,48 @@ export async function moveBackfill(
 
 /**
  * Stores transfers; one already stored (the same chain, transaction and log) stays as it was.
- * Answers the ids of the rows stored now.
+ * Answers the ids of the rows stored now. In one transaction (the caller's, if it is in one) with
+ * the raise of the transfers' version of each user tracking a side of a stored row, so that no
+ * kept activity answer outlives them.
  */
 export async function insertTransfers(db: DB, rows: readonly TransferRow[]) {
-  const ids: number[] = [];
-  for (const batch of batches(rows)) {
-    const stored = await db
-      .insertInto('chain_transfers')
-      .values(batch)
-      .onConflict((oc) => oc.columns(['chain_id', 'tx_hash', 'log_index']).doNothing())
-      .returning('id')
+  const store = async (trx: DB) => {
+    const ids: number[] = [];
+    const sides: string[] = [];
+    for (const batch of batches(rows)) {
+      const stored = await trx
+        .insertInto('chain_transfers')
+        .values(batch)
+        .onConflict((oc) => oc.columns(['chain_id', 'tx_hash', 'log_index']).doNothing())
+        .returning(['id', 'from_address', 'to_address'])
+        .execute();
+      for (const row of stored) {
+        ids.push(Number(row.id));
+        sides.push(row.from_address, row.to_address);
+      }
+    }
+    if (ids.length > 0) await raiseTransfersVersions(trx, sides);
+    return ids;
+  };
+  return inTransaction(db, store);
+}
+
+/**
+ * Raises the transfers' version of every user tracking one of `addresses`: their activity's kept
+ * answers are read again. Called in the transaction that stores the transfers.
+ */
+async function raiseTransfersVersions(db: DB, addresses: readonly string[]) {
+  const users = new Set<number>();
+  for (const batch of batches([...new Set(addresses)])) {
+    const rows = await db
+      .selectFrom('wallets')
+      .select('user_id')
+      .distinct()
+      .where('address', 'in', batch)
       .execute();
-    for (const row of stored) ids.push(Number(row.id));
+    for (const row of rows) users.add(Number(row.user_id));
   }
-  return ids;
+  await raiseListVersions(db, 'chain_transfers', [...users]);
 }
 
 /** Stores NFT transfers; one already stored (the same chain, transaction and log) stays as it was. */

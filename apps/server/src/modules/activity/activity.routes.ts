@@ -2,6 +2,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { ZActivityExportQuery, ZActivityPage, ZActivityQuery } from '@nexusplay/contract/activity';
 import { ZErrorResponse } from '@nexusplay/contract/errors';
 import { TOTAL_COUNT_HEADER } from '@nexusplay/contract/wire-constants';
+import { keptAnswers } from '../../http-cache/http-cache.js';
 import { sendCsvExport } from '../../lib/exports.js';
 import { BEARER } from '../../lib/route-schemas.js';
 import { requireUser } from '../../plugins/auth.js';
@@ -36,6 +37,14 @@ export const activityRoutes: FastifyPluginAsyncZod = async (app) => {
         querystring: ZActivityQuery,
         response: { 200: ZActivityPage, ...ERRORS },
       },
+      // Polled by every open activity page: sent again from memory until the user's wallets, the
+      // transfers of their addresses, the follower's cursor (the page's "as of") or a day's
+      // figure (the values) is written.
+      ...keptAnswers(
+        app,
+        { own: ['wallets', 'chain_transfers'], shared: ['chain_follow_cursors', 'daily_rates'] },
+        [TOTAL_COUNT_HEADER],
+      ),
     },
     async (request, reply) => {
       const { total, ...page } = await activity.list(requireUser(request).id, request.query);

@@ -2,6 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Address, Hex } from 'viem';
 import type { TActivityPage } from '@nexusplay/contract/activity';
 import { startRoninNode, TOKENS, type RoninTestNode } from '../../../../../harness/ronin-node.js';
+import { raiseSharedListVersion } from '../../../src/db/list-versions.repository.js';
 import { transferFollowerOf } from '../../../src/modules/activity/transfer-follower.js';
 import { loginToken, registerUser } from '../../support/accounts.js';
 import { bearer } from '../../support/content.js';
@@ -130,7 +131,12 @@ describe('how current the activity is', () => {
   }, 60_000);
 
   it('says when the cursor moved while its block’s time is not known', async () => {
-    await t.db.kysely.updateTable('chain_follow_cursors').set({ last_block_time: null }).execute();
+    // As a cursor moved before its block's time was kept: the write raises the cursor's version,
+    // as the follower's own moves do, or the page's kept answer would still be sent.
+    await t.db.kysely.transaction().execute(async (trx) => {
+      await trx.updateTable('chain_follow_cursors').set({ last_block_time: null }).execute();
+      await raiseSharedListVersion(trx, 'chain_follow_cursors');
+    });
     const cursor = await t.db.kysely
       .selectFrom('chain_follow_cursors')
       .select(['last_block', 'updated_at'])
