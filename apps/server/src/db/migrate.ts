@@ -21,6 +21,7 @@ import * as m0018 from './migrations/0018-session-ends.js';
 import * as m0019 from './migrations/0019-chain-activity.js';
 import * as m0020 from './migrations/0020-chain-income.js';
 import * as m0021 from './migrations/0021-holdings-and-alerts.js';
+import * as m0022 from './migrations/0022-transfer-counts.js';
 
 type EngineMigration = { up(db: Kysely<unknown>, engine: Engine): Promise<void> };
 
@@ -47,6 +48,7 @@ const MIGRATIONS: Record<string, EngineMigration> = {
   '0019-chain-activity': m0019,
   '0020-chain-income': m0020,
   '0021-holdings-and-alerts': m0021,
+  '0022-transfer-counts': m0022,
 };
 
 /** Every migration's name, oldest first. */

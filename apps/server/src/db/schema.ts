@@ -266,6 +266,18 @@ export interface PortfolioSnapshotRunsTable {
   claimed_at: string;
 }
 
+/**
+ * How many stored transfers of a token an address has on one side, kept by insertTransfers in
+ * the transaction that stores them (migration 0022).
+ */
+export interface ChainTransferCountsTable {
+  address: string;
+  /** The token's contract address. */
+  token: string;
+  side: 'in' | 'out';
+  transfers: number;
+}
+
 /** An ERC-20 transfer of a configured token to or from a followed address, one per log. */
 export interface ChainTransfersTable {
   id: Generated<number>;
@@ -408,6 +420,7 @@ export interface Database {
   personal_list_counts: PersonalListCountsTable;
   list_versions: ListVersionsTable;
   chain_transfers: ChainTransfersTable;
+  chain_transfer_counts: ChainTransferCountsTable;
   chain_follow_cursors: ChainFollowCursorsTable;
   chain_follow_addresses: ChainFollowAddressesTable;
   chain_follow_runs: ChainFollowRunsTable;

@@ -50,9 +50,10 @@ export type KeptAnswerTables = {
   /** Versioned tables every user reads the same rows of (their versions are user 0's). */
   shared?: readonly VersionedTable[];
   /**
-   * Tables whose values only triggers on a versioned table named above change, in the same
-   * transaction: a change to one raises that table's version. personal_list_counts is one (the
-   * cap check's upsert only creates a missing count at 0, which reads as no count does).
+   * Tables whose values change only with a versioned table named above, in the same transaction
+   * (by its triggers, or beside it by its one writer): a change to one raises that table's
+   * version. personal_list_counts is one (the cap check's upsert only creates a missing count at
+   * 0, which reads as no count does); chain_transfer_counts another (insertTransfers).
    */
   derived?: readonly UnversionedTable[];
   /**

@@ -42,7 +42,12 @@ export const activityRoutes: FastifyPluginAsyncZod = async (app) => {
       // figure (the values) is written.
       ...keptAnswers(
         app,
-        { own: ['wallets', 'chain_transfers'], shared: ['chain_follow_cursors', 'daily_rates'] },
+        {
+          own: ['wallets', 'chain_transfers'],
+          shared: ['chain_follow_cursors', 'daily_rates'],
+          // Written only beside the transfers, in their transaction (insertTransfers).
+          derived: ['chain_transfer_counts'],
+        },
         [TOTAL_COUNT_HEADER],
       ),
     },

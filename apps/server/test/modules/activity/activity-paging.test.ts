@@ -82,7 +82,10 @@ describe('the activity pages of a user with many transfers', () => {
         amount: String(n + 1),
       });
     }
-    await insertTransfers(t.db.kysely, rows);
+    // In two overlapping parts: a transfer stored again (another instance's window, a backfill
+    // over blocks already read) is neither a second row nor counted twice in the totals.
+    await insertTransfers(t.db.kysely, rows.slice(0, 400));
+    await insertTransfers(t.db.kysely, rows.slice(200));
   });
   afterAll(() => t.drop());
 
@@ -98,7 +101,10 @@ describe('the activity pages of a user with many transfers', () => {
     ];
     for (const filter of filters) {
       const all = await everyRow(filter);
-      expect(all.length).toBe(await activityTotal(t.db.kysely, filter));
+      // The total is of every transfer stored (an export's upToId is for its pages alone).
+      if (filter.upToId === undefined) {
+        expect(all.length, JSON.stringify(filter)).toBe(await activityTotal(t.db.kysely, filter));
+      }
       expect(all.every((row) => filter.tokens.includes(row.token))).toBe(true);
       for (const limit of [1, 10, 50]) {
         for (const offset of [0, 3, 49, 120, all.length - 5, all.length + 10]) {
