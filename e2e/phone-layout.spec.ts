@@ -1,5 +1,5 @@
 import type { Page } from '@playwright/test';
-import { E2E_ADMIN, expect, test, tokenThroughApi } from './fixtures.js';
+import { E2E_ADMIN, expect, signUpThroughApi, test, tokenThroughApi } from './fixtures.js';
 
 /** What a phone shows: the footer's links, a game card's name and the admin area's menu. */
 
@@ -39,6 +39,25 @@ test.describe('on a phone', () => {
       }
     });
   }
+
+  test('an empty table says so within the screen, not in the part scrolled out of sight', async ({
+    page,
+  }) => {
+    await signUpThroughApi(page);
+    await page.setViewportSize({ width: 390, height: HEIGHT });
+    await page.goto('/tools/incomepixels');
+    const empty = page.getByText('No records yet. Add your first income to start tracking.');
+    await expect(empty).toBeVisible();
+    // The table is wider than the phone and scrolls in its frame; the message stays in view.
+    const frame = (await page
+      .getByRole('table', { name: 'Income Pixels records' })
+      .locator('..')
+      .boundingBox())!;
+    const text = (await empty.boundingBox())!;
+    expect(text.x).toBeGreaterThanOrEqual(frame.x);
+    expect(text.x + text.width).toBeLessThanOrEqual(frame.x + frame.width);
+    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBe(390);
+  });
 
   test('a long game name stays on one line, cut short, and the card keeps to the screen', async ({
     page,

@@ -119,7 +119,11 @@ export function DataTable<Row>({
                 colSpan={columns.length}
                 className={cx(DENSITY[density].empty, 'text-center text-slate-400')}
               >
-                {emptyText}
+                {/* A table wider than a phone scrolls in its frame: the message keeps to the
+                    frame's visible part (the page's side padding is 1rem below sm, 1.5rem up). */}
+                <div className="sticky left-4 max-w-[calc(100vw-4rem)] sm:max-w-[calc(100vw-5rem)]">
+                  {emptyText}
+                </div>
               </td>
             </tr>
           ) : (
