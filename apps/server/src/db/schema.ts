@@ -218,7 +218,7 @@ export interface ListVersionsTable {
  * that writes it (raiseListVersions), and deleting a user raises a user's as it does all:
  * - user_notifications: modules/notifications' repository;
  * - chain_transfers, per user tracking either side of a stored transfer: modules/activity's
- *   service, in the follower's window;
+ *   repository (insertTransfers), with the transfers' per-address counts;
  * - chain_follow_cursors (shared): modules/activity's repository, as the cursor moves;
  * - daily_rates (shared): gateway/daily-rates.repository.ts, on every day's figure written.
  */

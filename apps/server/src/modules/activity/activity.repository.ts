@@ -195,7 +195,6 @@ export async function moveBackfill(
 export async function insertTransfers(db: DB, rows: readonly TransferRow[]) {
   const store = async (trx: DB) => {
     const ids: number[] = [];
-    const sides: string[] = [];
     const counts = new TransferCounts();
     for (const batch of batches(rows)) {
       const stored = await trx
@@ -206,14 +205,17 @@ export async function insertTransfers(db: DB, rows: readonly TransferRow[]) {
         .execute();
       for (const row of stored) {
         ids.push(Number(row.id));
-        sides.push(row.from_address, row.to_address);
         counts.add(row.from_address, row.token, 'out');
         counts.add(row.to_address, row.token, 'in');
       }
     }
     if (ids.length > 0) {
-      await addTransferCounts(trx, counts.rows());
-      await raiseTransfersVersions(trx, sides);
+      const rows = counts.rows();
+      await addTransferCounts(trx, rows);
+      await raiseTransfersVersions(
+        trx,
+        rows.map((count) => count.address),
+      );
     }
     return ids;
   };

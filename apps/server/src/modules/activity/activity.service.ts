@@ -64,10 +64,6 @@ export type ActivityDeps = {
 /** Makes the cached balances of the tracked ones of some addresses due for a check. */
 export type BalancesFollow = { markDue(addresses: readonly string[]): Promise<void> };
 
-/** Both sides of each transfer (token or NFT). */
-const addressesOf = (transfers: readonly { from_address: string; to_address: string }[]) =>
-  transfers.flatMap((row) => [row.from_address, row.to_address]);
-
 /**
  * Once a window of new blocks is stored (committed), the balances of both sides of its transfers
  * (token or NFT) are due for a check: the portfolio's next read shows the amounts they left. A backfill's
@@ -80,7 +76,7 @@ async function followBalances(
 ) {
   const stored = await storing;
   if (stored && balances && transfers.length > 0) {
-    await balances.markDue(addressesOf(transfers));
+    await balances.markDue(transfers.flatMap((row) => [row.from_address, row.to_address]));
   }
   return stored;
 }
