@@ -22,6 +22,7 @@ import * as m0019 from './migrations/0019-chain-activity.js';
 import * as m0020 from './migrations/0020-chain-income.js';
 import * as m0021 from './migrations/0021-holdings-and-alerts.js';
 import * as m0022 from './migrations/0022-transfer-counts.js';
+import * as m0023 from './migrations/0023-notification-and-pending-order.js';
 
 type EngineMigration = { up(db: Kysely<unknown>, engine: Engine): Promise<void> };
 
@@ -49,6 +50,7 @@ const MIGRATIONS: Record<string, EngineMigration> = {
   '0020-chain-income': m0020,
   '0021-holdings-and-alerts': m0021,
   '0022-transfer-counts': m0022,
+  '0023-notification-and-pending-order': m0023,
 };
 
 /** Every migration's name, oldest first. */

@@ -27,7 +27,7 @@ const NOTIFICATION_JSON = {
 /** How many broadcasts there are, as a scalar subquery. */
 const broadcastCount = (db: DB) => db.selectFrom('notifications').select(sql`count(*)`.as('n'));
 
-/** Newest first, ties by id (and, in the bell, by kind before it). */
+/** Newest first, ties by id (and, in the bell, by kind after it). */
 const NEWEST_FIRST: JsonOrder = [
   ['created_at', 'desc'],
   ['id', 'desc'],
@@ -195,7 +195,9 @@ export async function insertUserNotifications(
 /**
  * A user's bell: the broadcasts and the user's own personal notifications together, newest
  * first, each with the user's read state; compiled once. Both kinds have ids of their own, so
- * ties are broken by kind, then id.
+ * ties are broken by id, then kind. In that order each kind is read from its index already
+ * sorted (migration 0023: time, then id, which is unique) and the two are merged; with the
+ * kind before the id, each kind's rows were sorted again on every read.
  */
 const bellPage = compiledJsonPage<[userId: number]>((db, arg) => {
   const broadcasts = db
@@ -227,13 +229,9 @@ const bellPage = compiledJsonPage<[userId: number]>((db, arg) => {
       .selectFrom(broadcasts.unionAll(personal).as('b'))
       .select(['b.id', 'b.kind', 'b.title', 'b.message', 'b.created_at', 'b.is_read'])
       .orderBy('b.created_at', 'desc')
-      .orderBy('b.kind', 'desc')
-      .orderBy('b.id', 'desc'),
-    order: [
-      ['created_at', 'desc'],
-      ['kind', 'desc'],
-      ['id', 'desc'],
-    ],
+      .orderBy('b.id', 'desc')
+      .orderBy('b.kind', 'desc'),
+    order: [...NEWEST_FIRST, ['kind', 'desc']],
     fields: { ...NOTIFICATION_JSON, kind: { column: 'kind' } } satisfies Record<
       keyof TBellNotification,
       JsonField
