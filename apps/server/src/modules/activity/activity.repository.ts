@@ -210,11 +210,11 @@ export async function insertTransfers(db: DB, rows: readonly TransferRow[]) {
       }
     }
     if (ids.length > 0) {
-      const rows = counts.rows();
-      await addTransferCounts(trx, rows);
+      const added = counts.rows();
+      await addTransferCounts(trx, added);
       await raiseTransfersVersions(
         trx,
-        rows.map((count) => count.address),
+        added.map((count) => count.address),
       );
     }
     return ids;
