@@ -11,7 +11,8 @@
  *   6. The portfolio's cold node read with NFT holdings beside the token-only read.
  *
  * Prints every figure, then a table of budgets with PASS or FAIL, and exits non-zero when one
- * fails. Environment:
+ * fails. The machine's arithmetic speed is read at the start and at the end (machine-speed.ts), so
+ * that runs on one machine can be compared. Environment:
  *   BENCH_DURATION        seconds of each measured API run (default 20; the warm-up is a quarter)
  *   BENCH_ROWS            rows of the large catalogue and of the largest user (default 100000)
  *   BENCH_ONLY            "api", "catch-up", "catalogue", "personal", "snapshot" or "holdings" to
@@ -36,6 +37,7 @@ import os from 'node:os';
 import { runApiBench, runCatchUpBench } from './api-bench.js';
 import { runCatalogueBench } from './catalogue-bench.js';
 import { runHoldingsBench } from './holdings-bench.js';
+import { machineSpeed } from './machine-speed.js';
 import { runPersonalBench } from './personal-bench.js';
 import { runSnapshotBench } from './snapshot-bench.js';
 import { formatChecks, type Check } from './report.js';
@@ -72,8 +74,19 @@ console.log(
       .join(' ')}\n`,
 );
 
+// The servers are pinned apart from the load generator only when the bench may use every CPU:
+// started under a narrower affinity (taskset), every process shares what it was given, and the
+// figures measure that sharing instead of the code.
+const usable = os.availableParallelism();
+if (usable < cpus.length) {
+  console.warn(
+    `Warning: this process may run on ${usable} of the machine's ${cpus.length} CPUs (its affinity), ` +
+      'so the servers and the load generator share them. Start it without taskset.\n',
+  );
+}
+
 const runs = (part: string) => !only || only === part;
-const checks: Check[] = [];
+const checks: Check[] = [await machineSpeed('at the start')];
 if (runs('api')) {
   checks.push(
     ...(await runApiBench({
@@ -100,6 +113,8 @@ if (runs('snapshot')) {
 if (runs('holdings')) {
   checks.push(...(await runHoldingsBench({ sliceSeconds: Math.max(2, durationSeconds / 4) })));
 }
+
+checks.push(await machineSpeed('at the end'));
 
 const minutes = ((Date.now() - started) / 60_000).toFixed(1);
 console.log(`\nBudgets (run took ${minutes} min):\n`);
