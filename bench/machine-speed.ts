@@ -1,15 +1,16 @@
 /**
  * How fast the machine runs plain arithmetic on each CPU, read at the start and at the end of a
- * run: a loop counted in 100 ms slices for a few seconds, one process pinned to each CPU. The
- * shared machines the bench runs on change speed from hour to hour (bench/RESULTS.md 1b': the
- * same loop did half as much at 13:30 as at 12:44 on one machine, for a whole hour), and the
- * budgets read against the baseline move with it. The figure compares runs on one machine; it
+ * run: a loop counted in 100 ms slices for a few seconds, one process pinned to each CPU the
+ * bench may use. The shared machines the bench runs on differ in speed, and the budgets read
+ * against the baseline move with them; a CPU missing from the list says the bench was started
+ * under a narrower affinity (bench/RESULTS.md 1b'). The figure compares runs on one machine; it
  * is not a budget.
  */
-import { execFile, spawnSync } from 'node:child_process';
+import { execFile } from 'node:child_process';
 import os from 'node:os';
 import { promisify } from 'node:util';
-import { median, type Check } from './report.js';
+import { median, percentile, type Check } from './report.js';
+import { canPin, pinnedTo } from './server-process.js';
 
 const run = promisify(execFile);
 
@@ -39,12 +40,8 @@ slices.splice(0, ${WARM_UP_MS / SLICE_MS});
 console.log(JSON.stringify({ slices, sink }));
 `;
 
-const canPin = spawnSync('taskset', ['-c', '0', 'true']).status === 0;
-
 async function probe(cpu: number): Promise<number[]> {
-  const [command, args] = canPin
-    ? ['taskset', ['-c', String(cpu), process.execPath, '-e', LOOP]]
-    : [process.execPath, ['-e', LOOP]];
+  const [command, args] = pinnedTo(String(cpu), process.execPath, ['-e', LOOP]);
   const { stdout } = await run(command, args);
   return (JSON.parse(stdout) as { slices: number[] }).slices;
 }
@@ -54,9 +51,8 @@ export async function machineSpeed(when: string): Promise<Check> {
   const cpus = canPin ? os.availableParallelism() : 1;
   const perCpu = await Promise.all(Array.from({ length: cpus }, (_, cpu) => probe(cpu)));
   const figures = perCpu.map((slices, cpu) => {
-    const sorted = [...slices].sort((a, b) => a - b);
-    const middle = median(sorted);
-    const slow = sorted[Math.floor(sorted.length * 0.05)] ?? Number.NaN;
+    const middle = median(slices);
+    const slow = percentile(Float64Array.from(slices).sort(), 0.05);
     const label = canPin ? `CPU ${cpu}` : 'one CPU';
     return (
       `${label} ${(middle / 1e6).toFixed(1)}M steps per ${SLICE_MS} ms ` +

@@ -22,11 +22,15 @@ export type ServerProcess = StartedProcess & {
  * nothing they did.
  */
 export const SERVER_CPU = String(Math.max(0, os.availableParallelism() - 1));
-const canPin = spawnSync('taskset', ['-c', SERVER_CPU, 'true']).status === 0;
+/** Whether this machine lets a process be pinned to a CPU (taskset). */
+export const canPin = spawnSync('taskset', ['-c', SERVER_CPU, 'true']).status === 0;
 
-function pinned(command: string, args: string[]): [string, string[]] {
-  return canPin ? ['taskset', ['-c', SERVER_CPU, command, ...args]] : [command, args];
+/** `command` with `args`, run on `cpu` alone where the machine allows it. */
+export function pinnedTo(cpu: string, command: string, args: string[]): [string, string[]] {
+  return canPin ? ['taskset', ['-c', cpu, command, ...args]] : [command, args];
 }
+
+const pinned = (command: string, args: string[]) => pinnedTo(SERVER_CPU, command, args);
 
 /**
  * Pins this process (every thread) to the first CPU, apart from the servers. Answers how to undo
