@@ -148,7 +148,7 @@ async function startApp(trustProxy: string, lines: Lines) {
   const app: App = await buildApp({
     config: testConfig(database.dataDir, { TRUST_PROXY: trustProxy, REGISTER_MAX_PER_HOUR: '3' }),
     db: database.db,
-    logger: { level: 'info', stream: { write: (line: string) => lines.push(JSON.parse(line)) } },
+    logger: { level: 'debug', stream: { write: (line: string) => lines.push(JSON.parse(line)) } },
   });
   await app.listen({ port: 0, host: '127.0.0.1' });
   return {
@@ -251,7 +251,7 @@ describe('the client address behind a trusted proxy', () => {
   beforeAll(async () => {
     database = await createTestDatabase();
     const logger = {
-      level: 'info',
+      level: 'debug',
       stream: { write: (line: string) => lines.push(JSON.parse(line)) },
     };
     byHops = await buildApp({

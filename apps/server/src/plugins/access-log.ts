@@ -3,8 +3,35 @@ import { LogController, type FastifyReply, type FastifyRequest } from 'fastify';
 import type { FastifyServerOptions } from 'fastify';
 import pino from 'pino';
 
-/** The levels at which info lines are written. */
-const LEVELS_WITH_INFO = new Set(['trace', 'debug', 'info']);
+/** pino's numbers for the two levels an access line is written at. */
+const DEBUG = 20;
+const INFO = 30;
+
+/** The lowest level a logger set to each of pino's levels writes. */
+const LOWEST_WRITTEN: Record<string, number> = {
+  trace: 10,
+  debug: DEBUG,
+  info: INFO,
+  warn: 40,
+  error: 50,
+  fatal: 60,
+  silent: Number.POSITIVE_INFINITY,
+};
+
+/** Methods that read: their successful answers change nothing. */
+const READS = new Set(['GET', 'HEAD', 'OPTIONS']);
+
+/** A read answered in this time or longer is logged at info, as slow. */
+export const SLOW_READ_MS = 500;
+
+/**
+ * The level of a completed request's access line: debug for a read that succeeded (below 400)
+ * within SLOW_READ_MS, the bulk of the traffic and already in the proxy's log; info for every
+ * write, every refusal or failure, and every slow read.
+ */
+export function accessLevel(method: string, statusCode: number, ms: number) {
+  return READS.has(method) && statusCode < 400 && ms < SLOW_READ_MS ? DEBUG : INFO;
+}
 
 /** Where log lines go when the app is given a destination (as main.ts does). */
 type LogDestination = { write(line: string): void };
@@ -71,11 +98,14 @@ export function withLogSerializers(
 const PROCESS_FIELDS = `"pid":${process.pid},"hostname":${JSON.stringify(os.hostname())}`;
 
 /**
- * One access-log line per request, written when it completes. Fastify's default writes two (one
- * more on arrival), doubling what logging costs every answer, the cached ones included. With a
- * destination, the line is formatted here in pino's shape (level, time, pid, hostname, reqId,
- * msg) and written to it directly: building it through pino cost 2–6 µs more per cached answer,
- * 5–15% of it. Errors, rare and worth their detail, go through pino.
+ * One access-log line per request, written when it completes, at the level accessLevel gives it:
+ * at the default level (info) the writes, the refusals, the failures and the slow reads; at debug
+ * every request. Fastify's default writes two for every request (one more on arrival). A
+ * successful read's line cost about a sixth of a kept signed-in answer's CPU (bench/RESULTS.md
+ * 1b'), for a record the proxy in front keeps too. With a destination, the line is formatted here
+ * in pino's shape (level, time, pid, hostname, reqId, msg) and written to it directly: building
+ * it through pino cost 2–6 µs more per answer. Errors, rare and worth their detail, go through
+ * pino.
  */
 export class AccessLog extends LogController {
   constructor(private readonly destination: LogDestination | undefined) {
@@ -94,19 +124,29 @@ export class AccessLog extends LogController {
     reply: FastifyReply,
   ) {
     const ms = Math.round(reply.elapsedTime * 10) / 10;
-    if (error || !this.destination) {
-      const { method, ip } = request;
-      const fields = { method, url: redactUrl(request.url), statusCode: reply.statusCode, ms, ip };
-      if (error) reply.log.error({ ...fields, err: error }, 'request errored');
-      else reply.log.info(fields, 'request');
-    } else if (LEVELS_WITH_INFO.has(reply.log.level)) {
-      this.destination.write(
-        `{"level":30,"time":${Date.now()},${PROCESS_FIELDS},"reqId":${JSON.stringify(request.id)},` +
-          `"method":${JSON.stringify(request.method)},"url":${JSON.stringify(redactUrl(request.url))},` +
-          `"statusCode":${reply.statusCode},"ms":${ms},"ip":${JSON.stringify(request.ip)},"msg":"request"}\n`,
-      );
+    if (error) {
+      reply.log.error({ ...accessFields(request, reply, ms), err: error }, 'request errored');
+      return;
     }
+    const level = accessLevel(request.method, reply.statusCode, ms);
+    // Nothing is built for a line the level leaves out.
+    if (level < (LOWEST_WRITTEN[reply.log.level] ?? INFO)) return;
+    if (!this.destination) {
+      reply.log[level === INFO ? 'info' : 'debug'](accessFields(request, reply, ms), 'request');
+      return;
+    }
+    this.destination.write(
+      `{"level":${level},"time":${Date.now()},${PROCESS_FIELDS},"reqId":${JSON.stringify(request.id)},` +
+        `"method":${JSON.stringify(request.method)},"url":${JSON.stringify(redactUrl(request.url))},` +
+        `"statusCode":${reply.statusCode},"ms":${ms},"ip":${JSON.stringify(request.ip)},"msg":"request"}\n`,
+    );
   }
+}
+
+/** An access line's fields, for pino. */
+function accessFields(request: FastifyRequest, reply: FastifyReply, ms: number) {
+  const { method, ip } = request;
+  return { method, url: redactUrl(request.url), statusCode: reply.statusCode, ms, ip };
 }
 
 /** The destination given in the logger options, if any. */

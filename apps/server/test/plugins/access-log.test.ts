@@ -1,46 +1,97 @@
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { buildApp, type App } from '../../src/app.js';
-import { LineBatches, logSerializers, redactUrl } from '../../src/plugins/access-log.js';
+import {
+  accessLevel,
+  LineBatches,
+  logSerializers,
+  redactUrl,
+  SLOW_READ_MS,
+} from '../../src/plugins/access-log.js';
 import { registerUser } from '../support/accounts.js';
 import { createTestDatabase, testConfig, type TestDatabase } from '../support/test-app.js';
 
-/* The access log is written for every answer, cached ones included, so it is one line each. */
+/*
+ * One access line per request, when it completes: at info (the default) for the writes, the
+ * refusals, the failures and the slow reads; at debug for the successful reads as well.
+ */
 describe('access log', () => {
   let database: TestDatabase;
-  let app: App;
-  const lines: Record<string, unknown>[] = [];
+  const apps: App[] = [];
 
   beforeAll(async () => {
     database = await createTestDatabase();
-    app = await buildApp({
-      config: testConfig(database.dataDir, { TRUST_PROXY: '1' }),
-      db: database.db,
-      logger: { level: 'info', stream: { write: (line: string) => lines.push(JSON.parse(line)) } },
-    });
-    await app.ready();
   });
   afterAll(async () => {
-    await app.close();
+    for (const app of apps) await app.close();
     await database.drop();
   });
 
-  it('writes one line per request, when it completes, with what it asked and how it ended', async () => {
-    lines.length = 0;
+  async function appLoggingAt(level: 'info' | 'debug') {
+    const lines: Record<string, unknown>[] = [];
+    const app = await buildApp({
+      config: testConfig(database.dataDir, { TRUST_PROXY: '1' }),
+      db: database.db,
+      logger: { level, stream: { write: (line: string) => lines.push(JSON.parse(line)) } },
+    });
+    apps.push(app);
+    await app.ready();
+    return { app, lines, requests: () => lines.filter((line) => line.msg === 'request') };
+  }
+
+  it('at info, writes a line for each write, refusal and failure, none for a successful read', async () => {
+    const { app, lines, requests } = await appLoggingAt('info');
     app.log.info('a line pino writes');
-    const ok = await app.inject({
+    const read = await app.inject({ method: 'GET', url: '/api/games?limit=5' });
+    const refused = await app.inject({ method: 'GET', url: '/api/wallets' });
+    const write = await app.inject({
+      method: 'POST',
+      url: '/api/login',
+      headers: { 'x-forwarded-for': '203.0.113.9' },
+      payload: { email: 'nobody@example.com', password: 'not this one' },
+    });
+    // Characters JSON must escape, to prove the preformatted line stays valid JSON.
+    const missing = await app.inject({ method: 'GET', url: '/api/nowhere?q=a"b\\c\u00e9' });
+    expect([read.statusCode, refused.statusCode, write.statusCode, missing.statusCode]).toEqual([
+      200, 401, 401, 404,
+    ]);
+
+    expect(requests()).toEqual([
+      expect.objectContaining({ level: 30, method: 'GET', url: '/api/wallets', statusCode: 401 }),
+      expect.objectContaining({
+        level: 30,
+        method: 'POST',
+        url: '/api/login',
+        statusCode: 401,
+        ip: '203.0.113.9',
+        ms: expect.any(Number),
+        reqId: expect.any(String),
+      }),
+      // (The request's URL as it arrived: percent-encoded but for the backslash.)
+      expect.objectContaining({ level: 30, url: '/api/nowhere?q=a%22b\\c%C3%A9', statusCode: 404 }),
+    ]);
+    // The same shape as every other line of the log, which pino writes.
+    const other = lines.find((line) => line.msg === 'a line pino writes');
+    expect(other).toBeDefined();
+    for (const line of requests()) {
+      expect(Object.keys(line).slice(0, 4)).toEqual(['level', 'time', 'pid', 'hostname']);
+      expect(line).toMatchObject({ pid: other?.pid, hostname: other?.hostname });
+      expect(Math.abs(Number(line.time) - Date.now())).toBeLessThan(60_000);
+    }
+    expect(lines.filter((line) => line.msg === 'incoming request')).toEqual([]);
+  });
+
+  it('at debug, writes the successful reads too, at debug', async () => {
+    const { app, requests } = await appLoggingAt('debug');
+    const read = await app.inject({
       method: 'GET',
       url: '/api/games?limit=5',
       headers: { 'x-forwarded-for': '203.0.113.9' },
     });
     const refused = await app.inject({ method: 'GET', url: '/api/wallets' });
-    // Characters JSON must escape, to prove the preformatted line stays valid JSON.
-    const odd = await app.inject({ method: 'GET', url: '/api/games?q=a"b\\c\u00e9' });
-    expect([ok.statusCode, refused.statusCode, odd.statusCode]).toEqual([200, 401, 200]);
-
-    const requests = lines.filter((line) => line.msg === 'request');
-    expect(requests).toEqual([
+    expect([read.statusCode, refused.statusCode]).toEqual([200, 401]);
+    expect(requests()).toEqual([
       expect.objectContaining({
-        level: 30,
+        level: 20,
         method: 'GET',
         url: '/api/games?limit=5',
         statusCode: 200,
@@ -48,19 +99,24 @@ describe('access log', () => {
         ms: expect.any(Number),
         reqId: expect.any(String),
       }),
-      expect.objectContaining({ url: '/api/wallets', statusCode: 401 }),
-      // (The request's URL as it arrived: percent-encoded but for the backslash.)
-      expect.objectContaining({ url: '/api/games?q=a%22b\\c%C3%A9', statusCode: 200 }),
+      expect.objectContaining({ level: 30, url: '/api/wallets', statusCode: 401 }),
     ]);
-    // The same shape as every other line of the log, which pino writes.
-    const other = lines.find((line) => line.msg === 'a line pino writes');
-    expect(other).toBeDefined();
-    for (const line of requests) {
-      expect(Object.keys(line).slice(0, 4)).toEqual(['level', 'time', 'pid', 'hostname']);
-      expect(line).toMatchObject({ pid: other?.pid, hostname: other?.hostname });
-      expect(Math.abs(Number(line.time) - Date.now())).toBeLessThan(60_000);
+  });
+
+  it('takes a read as successful below 400 and quick below SLOW_READ_MS, and anything else at info', () => {
+    expect(SLOW_READ_MS).toBe(500);
+    for (const method of ['GET', 'HEAD', 'OPTIONS']) {
+      expect(accessLevel(method, 200, 0.4)).toBe(20);
+      expect(accessLevel(method, 304, 499.9)).toBe(20);
+      expect(accessLevel(method, 399, 1)).toBe(20);
+      expect(accessLevel(method, 200, 500)).toBe(30);
+      expect(accessLevel(method, 400, 1)).toBe(30);
+      expect(accessLevel(method, 503, 1)).toBe(30);
     }
-    expect(lines.filter((line) => line.msg === 'incoming request')).toEqual([]);
+    for (const method of ['POST', 'PUT', 'PATCH', 'DELETE']) {
+      expect(accessLevel(method, 200, 0.4)).toBe(30);
+      expect(accessLevel(method, 204, 0.4)).toBe(30);
+    }
   });
 });
 
@@ -94,7 +150,8 @@ describe('secrets in logged URLs', () => {
     const app = await buildApp({
       config: testConfig(database.dataDir),
       db: database.db,
-      logger: { level: 'info', stream: { write: (line: string) => lines.push(line) } },
+      // At debug: the successful reads' lines too.
+      logger: { level: 'debug', stream: { write: (line: string) => lines.push(line) } },
     });
     try {
       await app.ready();
