@@ -7,17 +7,6 @@ import pino from 'pino';
 const DEBUG = 20;
 const INFO = 30;
 
-/** The lowest level a logger set to each of pino's levels writes. */
-const LOWEST_WRITTEN: Record<string, number> = {
-  trace: 10,
-  debug: DEBUG,
-  info: INFO,
-  warn: 40,
-  error: 50,
-  fatal: 60,
-  silent: Number.POSITIVE_INFINITY,
-};
-
 /** Methods that read: their successful answers change nothing. */
 const READS = new Set(['GET', 'HEAD', 'OPTIONS']);
 
@@ -130,7 +119,8 @@ export class AccessLog extends LogController {
     }
     const level = accessLevel(request.method, reply.statusCode, ms);
     // Nothing is built for a line the level leaves out.
-    if (level < (LOWEST_WRITTEN[reply.log.level] ?? INFO)) return;
+    // (A level pino has no number for is `silent`: nothing is written.)
+    if (level < (pino.levels.values[reply.log.level] ?? Number.POSITIVE_INFINITY)) return;
     if (!this.destination) {
       reply.log[level === INFO ? 'info' : 'debug'](accessFields(request, reply, ms), 'request');
       return;
