@@ -7,7 +7,7 @@ import { gatewayPlugin } from './gateway/gateway-plugin.js';
 import { serializerCompiler } from './lib/response-serializer.js';
 import { marketUpstreamOpenapiSchema } from './gateway/market.js';
 import { mailPlugin, type MailPluginOptions } from './mail/mail-plugin.js';
-import { httpCachePlugin } from './http-cache/http-cache.js';
+import { httpCachePlugin, keptAnswerDoor } from './http-cache/http-cache.js';
 import type { FailureStore } from './modules/auth/login-throttle.js';
 import { sessionsPlugin } from './modules/auth/sessions-plugin.js';
 import { sessionsService } from './modules/auth/sessions.service.js';
@@ -53,7 +53,9 @@ const BODY_LIMIT_BYTES = 256 * 1024;
  */
 export async function buildApp(deps: AppDeps) {
   const { config, db, logger = false } = deps;
+  const door = keptAnswerDoor();
   const app = Fastify({
+    serverFactory: door.serverFactory,
     logger: withLogSerializers(logger),
     logController: new AccessLog(destinationOf(logger)),
     trustProxy: trustProxyOption(config.trustProxy),
@@ -94,6 +96,8 @@ export async function buildApp(deps: AppDeps) {
     demo: config.demoMode,
   });
   await app.register(seoRoutes);
+  // Last: the door answers from what the plugins above built (the kept answers, the auth).
+  door.open(app);
 
   return app;
 }

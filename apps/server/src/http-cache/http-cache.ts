@@ -24,6 +24,7 @@ import type { Database, VersionedList } from '../db/schema.js';
 import { rememberList, sendCachedList, type ListResult } from './cached-list.js';
 import { encodedPage } from './encoded-bodies.js';
 import { RedisCacheVersions } from './redis-cache-versions.js';
+import { KeptAnswerDoor } from './kept-answer-door.js';
 import { PersonalAnswers } from './personal-answers.js';
 import { LocalCacheVersions, ResponseCache, type CachedBody } from './response-cache.js';
 
@@ -194,14 +195,15 @@ export function keptAnswers(
     const { db } = app;
     const changes = db.changesNow?.();
     if (changes !== undefined && answers.sendUnchanged(reply, key, changes)) return;
-    const version = versionsOf(db, user.id);
+    const versions = () => versionsOf(db, user.id);
+    const version = versions();
     // Read at once (SQLite outside a transaction): the change count above is the versions'.
     if (typeof version === 'string') {
-      if (!answers.answer(request, reply, key, version, changes)) done();
+      if (!answers.answer(request, reply, key, version, changes, versions)) done();
       return;
     }
     version.then((known) => {
-      if (!answers.answer(request, reply, key, known, undefined)) done();
+      if (!answers.answer(request, reply, key, known, undefined, versions)) done();
     }, done);
   };
   declaredTables.set(onRequest, tables);
@@ -211,6 +213,18 @@ export function keptAnswers(
       answers.sent(request, reply, payload, headers);
       done(null, payload);
     },
+  };
+}
+
+/**
+ * The kept answers' door at the HTTP server (kept-answer-door.ts): give `serverFactory` to
+ * Fastify, and `open` the built app, once every plugin is registered.
+ */
+export function keptAnswerDoor() {
+  const door = new KeptAnswerDoor();
+  return {
+    serverFactory: door.serverFactory,
+    open: (app: FastifyInstance) => door.open(app, personalAnswersOf(app)),
   };
 }
 

@@ -5,10 +5,19 @@ import { LRUCache } from 'lru-cache';
  * A signed-in answer as it was sent, the versions of what it was read from, and when those were
  * last found current: at which count of the connection's changes (SQLite), and at what time.
  */
-type Kept = {
+export type Kept = {
   version: string;
   body: Buffer;
   headers: readonly (readonly [string, string])[];
+  /**
+   * Every header of the answer as sent, content-length included, flat as node:http's writeHead
+   * takes them: what the kept-answer door (kept-answer-door.ts) writes.
+   */
+  wire: readonly string[];
+  /** Its route is for administrators: the door sends it to no one else. */
+  adminOnly: boolean;
+  /** Its versions, read again: the door checks them itself once `checked` is out of date. */
+  versions: ReadVersions;
   checked: Check;
   /** When it was read from figures of the gateway as well: the time they may next change. */
   until: number;
@@ -18,7 +27,16 @@ type Kept = {
 type Check = { changes: number | undefined; at: number };
 
 /** A request whose answer may be kept once sent: under which key and versions, until when. */
-type Pending = { key: string; version: string; checked: Check; until: number };
+type Pending = {
+  key: string;
+  version: string;
+  checked: Check;
+  until: number;
+  versions: ReadVersions;
+};
+
+/** Reads the versions of what an answer was read from, as keptAnswers does for its request. */
+export type ReadVersions = () => string | Promise<string>;
 
 /** What each entry costs besides its text: the key, the versions and the objects. */
 const ENTRY_OVERHEAD_BYTES = 256;
@@ -58,7 +76,11 @@ export class PersonalAnswers {
         ? new LRUCache<string, Kept>({
             maxSize: maxBytes,
             sizeCalculation: (entry, key) =>
-              entry.body.length + key.length + entry.version.length + ENTRY_OVERHEAD_BYTES,
+              entry.body.length +
+              key.length +
+              entry.version.length +
+              entry.wire.reduce((sum, text) => sum + text.length, 0) +
+              ENTRY_OVERHEAD_BYTES,
           })
         : undefined;
   }
@@ -77,6 +99,14 @@ export class PersonalAnswers {
    * whether it did.
    */
   sendUnchanged(reply: FastifyReply, key: string, changes: number): boolean {
+    const kept = this.unchanged(key, changes);
+    if (!kept) return false;
+    send(reply, kept);
+    return true;
+  }
+
+  /** The answer kept for `key` if nothing can have changed it (as sendUnchanged decides). */
+  unchanged(key: string, changes: number): Kept | undefined {
     const kept = this.kept?.get(key);
     const now = this.now();
     if (
@@ -85,10 +115,26 @@ export class PersonalAnswers {
       now - kept.checked.at >= RECHECK_MS ||
       now >= kept.until
     ) {
-      return false;
+      return undefined;
     }
-    send(reply, kept);
-    return true;
+    return kept;
+  }
+
+  /**
+   * The answer kept for `key` if nothing can have changed it, or else if its versions, read
+   * again now (at once, on SQLite outside a transaction), are still those it was read at. What
+   * the door (kept-answer-door.ts) sends; undefined when the way through Fastify must decide.
+   */
+  current(key: string, changes: number): Kept | undefined {
+    const unchanged = this.unchanged(key, changes);
+    if (unchanged) return unchanged;
+    const kept = this.kept?.get(key);
+    const now = this.now();
+    if (!kept || now >= kept.until) return undefined;
+    const version = kept.versions();
+    if (version !== kept.version) return undefined;
+    kept.checked = { changes, at: now };
+    return kept;
   }
 
   /**
@@ -102,6 +148,7 @@ export class PersonalAnswers {
     key: string,
     version: string,
     changes: number | undefined,
+    versions: ReadVersions,
   ): boolean {
     const checked = { changes, at: this.now() };
     const kept = this.kept?.get(key);
@@ -110,7 +157,13 @@ export class PersonalAnswers {
       send(reply, kept);
       return true;
     }
-    this.pending.set(request, { key, version, checked, until: Number.POSITIVE_INFINITY });
+    this.pending.set(request, {
+      key,
+      version,
+      checked,
+      until: Number.POSITIVE_INFINITY,
+      versions,
+    });
     return false;
   }
 
@@ -142,16 +195,31 @@ export class PersonalAnswers {
       const value = reply.getHeader(name);
       if (value !== undefined) kept.push([name, String(value)]);
     }
+    const body = Buffer.from(payload);
     // The rows may be newer than `version` (a write between the two reads): the next request
     // then finds the versions moved on, and reads again.
     this.kept.set(pending.key, {
       version: pending.version,
-      body: Buffer.from(payload),
+      body,
       headers: kept,
+      wire: wireHeaders(reply, body.length),
+      adminOnly: request.routeOptions.config.access === 'admin',
+      versions: pending.versions,
       checked: pending.checked,
       until: pending.until,
     });
   }
+}
+
+/** The reply's headers as it is about to be sent, flat, with the body's length. */
+function wireHeaders(reply: FastifyReply, length: number): string[] {
+  const wire: string[] = [];
+  for (const [name, value] of Object.entries(reply.getHeaders())) {
+    if (value === undefined || name === 'content-length') continue;
+    for (const one of Array.isArray(value) ? value : [value]) wire.push(name, String(one));
+  }
+  wire.push('content-length', String(length));
+  return wire;
 }
 
 function send(reply: FastifyReply, kept: Kept) {

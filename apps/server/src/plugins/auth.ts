@@ -37,6 +37,8 @@ export type SessionToken = { userId: number; jti: string; gen: number };
  */
 export interface SessionLookup {
   sessionUser(token: SessionToken): AuthUser | Promise<AuthUser>;
+  /** The same, from memory alone: undefined when memory cannot say at once, or the session ended. */
+  knownSessionUser(token: SessionToken): AuthUser | undefined;
 }
 
 export type AuthOptions = { sessions: SessionLookup };
@@ -51,6 +53,12 @@ declare module 'fastify' {
   }
   interface FastifyInstance {
     signToken(user: AuthUser, sessionGeneration: number): string;
+    /**
+     * The caller an Authorization header names when memory alone can vouch for it: a token
+     * verified lately and not expired, naming a session checked lately that still stands.
+     * undefined otherwise, for the access hook to decide (and refuse) in full.
+     */
+    callerInMemory(authorization: string | undefined): AuthUser | undefined;
   }
 }
 
@@ -109,6 +117,12 @@ export const authPlugin = fp(
 
     app.decorateRequest('currentUser', undefined);
     const verified = new VerifiedTokens(VERIFIED_TOKENS_CACHED);
+    app.decorate('callerInMemory', (authorization: string | undefined) => {
+      const token = bearerToken(authorization);
+      const payload = token === undefined ? undefined : verified.get(token);
+      const session = payload && sessionNamed(payload);
+      return session && sessions.knownSessionUser(session);
+    });
 
     // Only the routes for signed-in callers get the check, as their own first onRequest hook: a
     // public answer (most of the traffic, much of it cached) pays nothing for it.
@@ -169,6 +183,10 @@ class VerifiedTokens {
 /** The token of an `Authorization: Bearer <token>` header, in the form the verifier reads. */
 const BEARER_PREFIX = /^Bearer /i;
 
+function bearerToken(header: string | undefined): string | undefined {
+  return header !== undefined && BEARER_PREFIX.test(header) ? header.slice(7) : undefined;
+}
+
 /** The caller a request's token names, if its session stands; throws 401 otherwise. */
 function authenticate(
   sessions: SessionLookup,
@@ -177,7 +195,7 @@ function authenticate(
 ): AuthUser | Promise<AuthUser> {
   const header = request.headers.authorization;
   if (!header || !/^Bearer\s+\S+$/i.test(header)) throw unauthorized('Please sign in to continue.');
-  const token = BEARER_PREFIX.test(header) ? header.slice(7) : undefined;
+  const token = bearerToken(header);
   const payload = token === undefined ? undefined : verified.get(token);
   if (payload) {
     request.user = payload;
@@ -204,10 +222,17 @@ async function verifyThenCheck(
 
 /** The user of a verified token's session, if it still stands. */
 function sessionOf(sessions: SessionLookup, payload: VerifiedToken): AuthUser | Promise<AuthUser> {
+  const session = sessionNamed(payload);
+  if (!session) throw unauthorized(INVALID_SESSION);
+  return sessions.sessionUser(session);
+}
+
+/** The session a verified token names, if its claims are sound. */
+function sessionNamed(payload: VerifiedToken): SessionToken | undefined {
   const id = Number(payload.id ?? payload.userId);
   if (!Number.isSafeInteger(id) || !issuedInThePast(payload) || !namesSession(payload))
-    throw unauthorized(INVALID_SESSION);
-  return sessions.sessionUser({ userId: id, jti: payload.jti, gen: payload.gen });
+    return undefined;
+  return { userId: id, jti: payload.jti, gen: payload.gen };
 }
 
 function namesSession(payload: VerifiedToken): boolean {

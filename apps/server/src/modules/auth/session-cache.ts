@@ -72,12 +72,16 @@ export class SessionCache {
     jti: string,
     load: () => Promise<SessionUser | undefined>,
   ): SessionUser | Promise<SessionUser | undefined> {
-    const usable = this.channel.usable();
-    const entry = usable ? this.entries.get(jti) : undefined;
-    if (entry && entry.userId === userId && this.now() - entry.at < this.options.ttlMs) {
-      return entry.found;
-    }
-    return this.load(userId, jti, usable, load);
+    return this.known(userId, jti) ?? this.load(userId, jti, this.channel.usable(), load);
+  }
+
+  /** The session a token names if memory may answer for it now (as lookup would, at once). */
+  known(userId: number, jti: string): SessionUser | undefined {
+    if (!this.channel.usable()) return undefined;
+    const entry = this.entries.get(jti);
+    return entry && entry.userId === userId && this.now() - entry.at < this.options.ttlMs
+      ? entry.found
+      : undefined;
   }
 
   private async load(

@@ -82,6 +82,16 @@ export function sessionsService({ db, sessions }: SessionsDeps) {
         sessions.lookup(userId, jti, () => getSessionUser(db, userId, jti)),
         (session) => standingUser(session, gen),
       ),
+    /** The same answer from memory alone: undefined when memory cannot say, or says no. */
+    knownSessionUser: ({ userId, jti, gen }: SessionToken) => {
+      const session = sessions.known(userId, jti);
+      if (!session) return undefined;
+      try {
+        return standingUser(session, gen);
+      } catch {
+        return undefined;
+      }
+    },
     signOut: (token: { jti: string; exp: number }) => signOut(db, sessions, token),
     endEverySession: (userId: number) => endEverySession(db, sessions, userId),
   };
