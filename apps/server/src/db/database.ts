@@ -21,14 +21,18 @@ export type Db = {
    */
   readNow?: (query: CompiledQuery) => unknown[] | undefined;
   /**
-   * SQLite only: how many rows this process's connection has inserted, updated or deleted so far
-   * (SQLite's total_changes(), asked without touching the file): unchanged, nothing this process
-   * did has written since. The server is the file's only writer (docs/operations.md); what
-   * another process writes is not counted.
+   * SQLite only: a count that moves whenever the file may have changed since it last did: at once
+   * for this process's own inserts, updates and deletes (SQLite's total_changes(), asked without
+   * touching the file), and within RECHECK_MS for a commit by another process, the admin CLI or
+   * an edit by hand (PRAGMA data_version, which reads the file's WAL index, so asked at most
+   * that often). Unchanged, nothing can have been written since.
    */
   changesNow?: () => number;
   close(): Promise<void>;
 };
+
+/** How late a commit to the SQLite file by another process may show in `changesNow`. */
+export const RECHECK_MS = 1_000;
 
 export type DatabaseOptions = (
   | { engine: 'sqlite'; file: string }
@@ -55,8 +59,23 @@ function openSqlite(file: string): Pick<Db, 'kysely' | 'readNow' | 'changesNow'>
   sqlite.pragma('cache_size = -65536');
   const database = withStatementCache(sqlite);
   const totalChanges = sqlite.prepare('select total_changes()').pluck();
+  const dataVersion = sqlite.prepare('pragma data_version').pluck();
+  let own = -1;
+  let others = -1;
+  let othersAt = Number.NEGATIVE_INFINITY;
+  let count = 0;
   return {
-    changesNow: () => Number(totalChanges.get()),
+    changesNow: () => {
+      const now = Date.now();
+      if (now - othersAt >= RECHECK_MS) {
+        othersAt = now;
+        const version = Number(dataVersion.get());
+        if (version !== others) [others, count] = [version, count + 1];
+      }
+      const changes = Number(totalChanges.get());
+      if (changes !== own) [own, count] = [changes, count + 1];
+      return count;
+    },
     kysely: new Kysely<Database>({ dialect: new SqliteDialect({ database }) }),
     readNow: (query) =>
       sqlite.inTransaction ? undefined : database.prepare(query.sql).all(query.parameters),

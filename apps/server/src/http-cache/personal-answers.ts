@@ -3,7 +3,7 @@ import { LRUCache } from 'lru-cache';
 
 /**
  * A signed-in answer as it was sent, the versions of what it was read from, and when those were
- * last found current: at which count of the connection's changes (SQLite), and at what time.
+ * last found current: at which count of the file's changes (SQLite's db.changesNow).
  */
 export type Kept = {
   version: string;
@@ -18,19 +18,16 @@ export type Kept = {
   adminOnly: boolean;
   /** Its versions, read again: the door checks them itself once `checked` is out of date. */
   versions: ReadVersions;
-  checked: Check;
+  checked: number | undefined;
   /** When it was read from figures of the gateway as well: the time they may next change. */
   until: number;
 };
-
-/** The connection's change count when the versions were read, if read at once (SQLite). */
-type Check = { changes: number | undefined; at: number };
 
 /** A request whose answer may be kept once sent: under which key and versions, until when. */
 type Pending = {
   key: string;
   version: string;
-  checked: Check;
+  checked: number | undefined;
   until: number;
   versions: ReadVersions;
 };
@@ -42,13 +39,6 @@ export type ReadVersions = () => string | Promise<string>;
 const ENTRY_OVERHEAD_BYTES = 256;
 
 /**
- * How long an answer is sent again on SQLite without asking the database for its versions,
- * while this process has written nothing since they were read: the bound on how late a write by
- * another process to the file (the admin CLI, an edit by hand) shows.
- */
-export const RECHECK_MS = 1_000;
-
-/**
  * Signed-in answers (a user's first page of wallets, their income records, the notifications
  * with their read state), kept in memory per user and URL with the versions of the rows they
  * were read from (db/list-versions.repository.ts). An answer is sent again only while those
@@ -57,9 +47,9 @@ export const RECHECK_MS = 1_000;
  *
  * - On PostgreSQL (any number of instances) the versions are read on every request: one indexed
  *   row, where the answer would cost the page's query, its rows and their serialisation.
- * - On SQLite (one process, the file's only writer) they are read again only once this process
- *   has written anything since they were (the connection's change count, known without touching
- *   the file) or RECHECK_MS has passed; a read of the file costs each request two system calls.
+ * - On SQLite they are read again only once the file's change count (db.changesNow) has moved
+ *   since they were: at once after any write by this process, within RECHECK_MS after another
+ *   process's; a read of the file costs each request two system calls.
  *
  * Kept as UTF-8 bytes, sent as they are; bounded by bytes, the least recently read going first.
  */
@@ -94,8 +84,8 @@ export class PersonalAnswers {
   }
 
   /**
-   * Sends the answer kept for `key` if nothing can have changed it: this process has made no
-   * change since its versions were read (`changes`, SQLite's count) within RECHECK_MS. Answers
+   * Sends the answer kept for `key` if nothing can have changed it: the file's change count
+   * (`changes`, SQLite's db.changesNow) is what it was when its versions were read. Answers
    * whether it did.
    */
   sendUnchanged(reply: FastifyReply, key: string, changes: number): boolean {
@@ -108,16 +98,7 @@ export class PersonalAnswers {
   /** The answer kept for `key` if nothing can have changed it (as sendUnchanged decides). */
   unchanged(key: string, changes: number): Kept | undefined {
     const kept = this.kept?.get(key);
-    const now = this.now();
-    if (
-      !kept ||
-      kept.checked.changes !== changes ||
-      now - kept.checked.at >= RECHECK_MS ||
-      now >= kept.until
-    ) {
-      return undefined;
-    }
-    return kept;
+    return kept && kept.checked === changes && this.now() < kept.until ? kept : undefined;
   }
 
   /**
@@ -133,7 +114,7 @@ export class PersonalAnswers {
     if (!kept || now >= kept.until) return undefined;
     const version = kept.versions();
     if (version !== kept.version) return undefined;
-    kept.checked = { changes, at: now };
+    kept.checked = changes;
     return kept;
   }
 
@@ -150,17 +131,16 @@ export class PersonalAnswers {
     changes: number | undefined,
     versions: ReadVersions,
   ): boolean {
-    const checked = { changes, at: this.now() };
     const kept = this.kept?.get(key);
-    if (kept && kept.version === version && checked.at < kept.until) {
-      kept.checked = checked;
+    if (kept && kept.version === version && this.now() < kept.until) {
+      kept.checked = changes;
       send(reply, kept);
       return true;
     }
     this.pending.set(request, {
       key,
       version,
-      checked,
+      checked: changes,
       until: Number.POSITIVE_INFINITY,
       versions,
     });

@@ -13,7 +13,7 @@ import {
 } from 'vitest';
 import { startFakeUpstream } from '../../../../harness/fake-upstream.js';
 import { KeptAnswerDoor } from '../../src/http-cache/kept-answer-door.js';
-import { RECHECK_MS } from '../../src/http-cache/personal-answers.js';
+import { RECHECK_MS } from '../../src/db/database.js';
 import { signInUser } from '../support/accounts.js';
 import { createTestApp, TEST_ENGINE, type TestApp } from '../support/test-app.js';
 
@@ -177,7 +177,7 @@ describe('the kept answers’ door', () => {
     expect(status).toBe(200);
   });
 
-  it('on SQLite, checks the versions itself once RECHECK_MS has passed', async () => {
+  it('on SQLite, reads the versions itself once the file may have changed', async () => {
     if (!t.sqliteFile) return; // PostgreSQL reads the versions on every request.
     const dan = await signInUser(t.app);
     const url = '/api/links?limit=10&offset=0';
@@ -187,9 +187,14 @@ describe('the kept answers’ door', () => {
     });
     expect(created.status).toBe(201);
     const before = await get(url, dan.token);
-    await new Promise((resolve) => setTimeout(resolve, RECHECK_MS + 50));
+
+    // Another user's write moves the file's change count, not this user's versions: the door
+    // reads them, finds them as they were, and answers.
+    expect(
+      (await post('/api/links', bob.token, { title: 'Theirs', url: 'https://example.com/t' }))
+        .status,
+    ).toBe(201);
     doorAnswered();
-    // Nothing changed: the door read the versions, found them unchanged and answered.
     expect(await get(url, dan.token)).toEqual(before);
     expect(doorAnswered()).toEqual([true]);
 
@@ -206,6 +211,11 @@ describe('the kept answers’ door', () => {
     const after = await get(url, dan.token);
     expect(doorAnswered()).toEqual([false]);
     expect(after.body).toContain('"After"');
+    // Time alone changes nothing: once the new answer is kept, the door sends it again.
+    await new Promise((resolve) => setTimeout(resolve, RECHECK_MS + 50));
+    doorAnswered();
+    expect(await get(url, dan.token)).toEqual(after);
+    expect(doorAnswered()).toEqual([true]);
   });
 
   it('answers a repeated read of every kept list at the door', async () => {
@@ -216,7 +226,8 @@ describe('the kept answers’ door', () => {
       expense_type: 'usd',
     });
     expect(income.status).toBe(201);
-    expect((await income.json()).data.price_usd).not.toBeNull();
+    const saved = (await income.json()) as { data: { price_usd: number | null } };
+    expect(saved.data.price_usd).not.toBeNull();
     for (const url of [
       '/api/wallets?limit=10&offset=0',
       '/api/links?limit=10&offset=0',

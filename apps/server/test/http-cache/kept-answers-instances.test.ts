@@ -6,7 +6,7 @@ import {
   type ChildData,
   type ChildServer,
 } from '../support/child-server.js';
-import { RECHECK_MS } from '../../src/http-cache/personal-answers.js';
+import { RECHECK_MS } from '../../src/db/database.js';
 
 /**
  * Two production servers (each its own process) on one database and no Redis: an answer one of
@@ -60,9 +60,8 @@ describe('kept answers across instances', () => {
 
   /**
    * On PostgreSQL an instance reads the versions on every request: another's write shows at once.
-   * On SQLite the file has one writing process (docs/operations.md); a kept answer is trusted
-   * for up to RECHECK_MS while its own process wrote nothing, so another process's write (the
-   * admin CLI, a second server) shows within that.
+   * On SQLite another process's commit to the file (the admin CLI, a second server) moves the
+   * file's change count within RECHECK_MS (db.changesNow), and the versions are read again.
    */
   const seen = async (base: string, expected: string[]) => {
     if (a.engine === 'postgres') return expect(await names(base)).toEqual(expected);

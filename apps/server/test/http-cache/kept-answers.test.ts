@@ -4,7 +4,7 @@ import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { startFakeUpstream } from '../../../../harness/fake-upstream.js';
 import { loginToken, registerUser, signInAdmin, signInUser } from '../support/accounts.js';
 import { apiCall, bearer, multipart, type CallArgs } from '../support/content.js';
-import { RECHECK_MS } from '../../src/http-cache/personal-answers.js';
+import { RECHECK_MS } from '../../src/db/database.js';
 import { createTestApp, type TestApp } from '../support/test-app.js';
 
 /**

@@ -82,15 +82,13 @@ export function sessionsService({ db, sessions }: SessionsDeps) {
         sessions.lookup(userId, jti, () => getSessionUser(db, userId, jti)),
         (session) => standingUser(session, gen),
       ),
-    /** The same answer from memory alone: undefined when memory cannot say, or says no. */
-    knownSessionUser: ({ userId, jti, gen }: SessionToken) => {
+    /**
+     * The same answer from memory alone, as standingUser decides it: undefined when memory
+     * cannot say, or says no. The session's row is the user (its extra fields unread), not a copy.
+     */
+    knownSessionUser: ({ userId, jti, gen }: SessionToken): AuthUser | undefined => {
       const session = sessions.known(userId, jti);
-      if (!session) return undefined;
-      try {
-        return standingUser(session, gen);
-      } catch {
-        return undefined;
-      }
+      return session && !session.revoked && session.sessionGeneration === gen ? session : undefined;
     },
     signOut: (token: { jti: string; exp: number }) => signOut(db, sessions, token),
     endEverySession: (userId: number) => endEverySession(db, sessions, userId),
