@@ -1,6 +1,6 @@
 import http, { type IncomingMessage, type ServerResponse } from 'node:http';
 import type { FastifyInstance, FastifyServerFactory } from 'fastify';
-import pino from 'pino';
+import { logsEveryRead } from '../plugins/access-log.js';
 import type { PersonalAnswers } from './personal-answers.js';
 
 type Handler = (request: IncomingMessage, response: ServerResponse) => void;
@@ -64,22 +64,21 @@ export class KeptAnswerDoor {
     const { answers, app } = this;
     if (!answers || !app || request.method !== 'GET') return false;
     const { headers } = request;
-    if (headers['content-length'] !== undefined || headers['transfer-encoding'] !== undefined)
+    // The cheap checks first: most requests (public reads, the pages) leave here.
+    if (
+      headers.authorization === undefined ||
+      headers['content-length'] !== undefined ||
+      headers['transfer-encoding'] !== undefined ||
+      logsEveryRead(app.log)
+    )
       return false;
-    const changes = app.db.changesNow?.();
-    if (changes === undefined || logsEveryRead(app)) return false;
     const user = app.callerInMemory(headers.authorization);
     if (!user) return false;
+    const changes = app.db.changesNow?.();
+    if (changes === undefined) return false;
     const kept = answers.current(`${user.id} ${request.url}`, changes);
     if (!kept || (kept.adminOnly && user.role !== 'admin')) return false;
     response.writeHead(200, kept.wire as string[]).end(kept.body);
     return true;
   }
-}
-
-/** pino's number for debug, the level of a successful read's access line (access-log.ts). */
-const DEBUG = 20;
-
-function logsEveryRead(app: FastifyInstance) {
-  return (pino.levels.values[app.log.level] ?? Number.POSITIVE_INFINITY) <= DEBUG;
 }

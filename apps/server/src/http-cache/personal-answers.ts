@@ -107,13 +107,10 @@ export class PersonalAnswers {
    * the door (kept-answer-door.ts) sends; undefined when the way through Fastify must decide.
    */
   current(key: string, changes: number): Kept | undefined {
-    const unchanged = this.unchanged(key, changes);
-    if (unchanged) return unchanged;
     const kept = this.kept?.get(key);
-    const now = this.now();
-    if (!kept || now >= kept.until) return undefined;
-    const version = kept.versions();
-    if (version !== kept.version) return undefined;
+    if (!kept || this.now() >= kept.until) return undefined;
+    if (kept.checked === changes) return kept;
+    if (kept.versions() !== kept.version) return undefined;
     kept.checked = changes;
     return kept;
   }

@@ -7,6 +7,16 @@ import pino from 'pino';
 const DEBUG = 20;
 const INFO = 30;
 
+/** Whether a logger at its level writes lines of `level` (pino's `silent` has no number: none). */
+function writes(logger: { level: string }, level: number) {
+  return level >= (pino.levels.values[logger.level] ?? Number.POSITIVE_INFINITY);
+}
+
+/** Whether a logger writes the access line of every successful read (LOG_LEVEL debug or below). */
+export function logsEveryRead(logger: { level: string }) {
+  return writes(logger, DEBUG);
+}
+
 /** Methods that read: their successful answers change nothing. */
 const READS = new Set(['GET', 'HEAD', 'OPTIONS']);
 
@@ -119,8 +129,7 @@ export class AccessLog extends LogController {
     }
     const level = accessLevel(request.method, reply.statusCode, ms);
     // Nothing is built for a line the level leaves out.
-    // (A level pino has no number for is `silent`: nothing is written.)
-    if (level < (pino.levels.values[reply.log.level] ?? Number.POSITIVE_INFINITY)) return;
+    if (!writes(reply.log, level)) return;
     if (!this.destination) {
       reply.log[level === INFO ? 'info' : 'debug'](accessFields(request, reply, ms), 'request');
       return;

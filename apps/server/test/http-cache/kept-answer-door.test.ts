@@ -70,6 +70,14 @@ describe('the kept answers’ door', () => {
       headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json' },
       body: JSON.stringify(body),
     });
+  /** Adds a wallet for `token` through the API. */
+  const addWallet = async (token: string, name: string, hexPair: string) => {
+    const created = await post('/api/wallets', token, {
+      wallet_name: name,
+      wallet_address: `0x${hexPair.repeat(20)}`,
+    });
+    expect(created.status).toBe(201);
+  };
   /** What the door did with each request since the last look. */
   const doorAnswered = () => {
     const answered = door.mock.results.map((result) => result.value as boolean);
@@ -80,11 +88,7 @@ describe('the kept answers’ door', () => {
   const ANSWERS_REPEATS = TEST_ENGINE === 'sqlite';
 
   it('writes a kept answer as Fastify sent it, every header included', async () => {
-    const created = await post('/api/wallets', alice.token, {
-      wallet_name: 'Main',
-      wallet_address: `0x${'ab'.repeat(20)}`,
-    });
-    expect(created.status).toBe(201);
+    await addWallet(alice.token, 'Main', 'ab');
     doorAnswered();
 
     const first = await get(URL_PATH, alice.token);
@@ -117,11 +121,7 @@ describe('the kept answers’ door', () => {
 
   it('lets a write show on the very next read', async () => {
     await get(URL_PATH, alice.token);
-    const created = await post('/api/wallets', alice.token, {
-      wallet_name: 'Second',
-      wallet_address: `0x${'cd'.repeat(20)}`,
-    });
-    expect(created.status).toBe(201);
+    await addWallet(alice.token, 'Second', 'cd');
     doorAnswered();
     const fresh = await get(URL_PATH, alice.token);
     expect(doorAnswered()).toEqual([false]);
