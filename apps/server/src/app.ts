@@ -4,6 +4,7 @@ import { apiPlugin } from './api-routes.js';
 import type { Config } from './config.js';
 import type { Db } from './db/database.js';
 import { gatewayPlugin } from './gateway/gateway-plugin.js';
+import { rememberingQueries } from './lib/query-validation.js';
 import { serializerCompiler } from './lib/response-serializer.js';
 import { marketUpstreamOpenapiSchema } from './gateway/market.js';
 import { mailPlugin, type MailPluginOptions } from './mail/mail-plugin.js';
@@ -64,7 +65,7 @@ export async function buildApp(deps: AppDeps) {
 
   // The API speaks JSON (and, where files are uploaded, multipart); plain text is refused with 415.
   app.removeContentTypeParser('text/plain');
-  app.setValidatorCompiler(validatorCompiler);
+  app.setValidatorCompiler(rememberingQueries(validatorCompiler));
   app.setSerializerCompiler(serializerCompiler);
   app.decorate('db', db);
   app.decorate('config', config);

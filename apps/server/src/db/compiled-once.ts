@@ -29,18 +29,28 @@ export type ArgumentOf<Args extends readonly unknown[]> = <I extends number & ke
 export function compiledOnce<Args extends readonly unknown[], Row>(
   build: (db: DB, arg: ArgumentOf<Args>) => Compilable<Row>,
 ) {
+  const queryOf = compiledQueryOnce(build);
+  return async (db: DB, args: Args): Promise<Row[]> => {
+    const { rows } = await db.executeQuery<Row>(queryOf(db, args));
+    return rows;
+  };
+}
+
+/**
+ * The compiled query of one fixed shape (as compiledOnce builds it) with `args` as its values,
+ * for a caller that runs it itself: several read together at once (Db.readNow), say.
+ */
+export function compiledQueryOnce<Args extends readonly unknown[], Row>(
+  build: (db: DB, arg: ArgumentOf<Args>) => Compilable<Row>,
+) {
   const templates = new WeakMap<DB, Template>();
-  const templateFor = (db: DB) => {
+  return (db: DB, args: Args): CompiledQuery<Row> => {
     let template = templates.get(db);
     if (!template) {
       template = compileTemplate(build(db, slotsOf<Args>()));
       templates.set(db, template);
     }
-    return template;
-  };
-  return async (db: DB, args: Args): Promise<Row[]> => {
-    const { rows } = await db.executeQuery<Row>(withValues(templateFor(db), args));
-    return rows;
+    return withValues(template, args);
   };
 }
 
@@ -51,19 +61,12 @@ export function compiledOnce<Args extends readonly unknown[], Row>(
 export function compiledOnceNow<Args extends readonly unknown[], Row>(
   build: (db: DB, arg: ArgumentOf<Args>) => Compilable<Row>,
 ) {
-  const run = compiledOnce(build);
-  const templates = new WeakMap<DB, Template>();
+  const queryOf = compiledQueryOnce(build);
   return (db: Db, args: Args): Row[] | Promise<Row[]> => {
-    if (db.readNow) {
-      let template = templates.get(db.kysely);
-      if (!template) {
-        template = compileTemplate(build(db.kysely, slotsOf<Args>()));
-        templates.set(db.kysely, template);
-      }
-      const rows = db.readNow(withValues(template, args));
-      if (rows) return rows as Row[];
-    }
-    return run(db.kysely, args);
+    const query = queryOf(db.kysely, args);
+    const [rows] = db.readNow?.([query]) ?? [];
+    if (rows) return rows as Row[];
+    return db.kysely.executeQuery<Row>(query).then((result) => result.rows);
   };
 }
 
@@ -71,12 +74,15 @@ const slotsOf = <Args extends readonly unknown[]>() =>
   ((index: number) => new Slot(index)) as ArgumentOf<Args>;
 
 /** The template's query with `args` in place of its placeholders. */
-function withValues({ compiled, slots }: Template, args: readonly unknown[]): CompiledQuery<never> {
+function withValues<Row>(
+  { compiled, slots }: Template,
+  args: readonly unknown[],
+): CompiledQuery<Row> {
   const parameters = compiled.parameters.map((fixed, i) => {
     const slot = slots[i];
     return slot === undefined ? fixed : args[slot];
   });
-  return { ...compiled, parameters } as CompiledQuery<never>;
+  return { ...compiled, parameters } as CompiledQuery<Row>;
 }
 
 function compileTemplate(query: Compilable<unknown>): Template {

@@ -14,12 +14,14 @@ export type Db = {
   kysely: Kysely<Database>;
   engine: Engine;
   /**
-   * SQLite only: runs a compiled read at once, without a turn of the event loop, when no
-   * transaction is open on the connection (undefined otherwise: run it through `kysely`, which
-   * waits for the transaction to end). Never inside a transaction: a read there would see
-   * writes that may yet be rolled back.
+   * SQLite only: runs compiled reads at once, without a turn of the event loop, when no
+   * transaction is open on the connection (undefined otherwise: run them through `kysely`, which
+   * waits for the transaction to end), and answers each one's rows. Never inside a transaction: a
+   * read there would see writes that may yet be rolled back. Several are read in one snapshot of
+   * the file (a deferred transaction), so another process's commit lands before or after all of
+   * them. With `firstColumn`, each row is its first column alone (no object is made per row).
    */
-  readNow?: (query: CompiledQuery) => unknown[] | undefined;
+  readNow?: (queries: readonly CompiledQuery[], firstColumn?: boolean) => unknown[][] | undefined;
   /**
    * SQLite only: a count that moves whenever the file may have changed since it last did: at once
    * for this process's own inserts, updates and deletes (SQLite's total_changes(), asked without
@@ -57,28 +59,41 @@ function openSqlite(file: string): Pick<Db, 'kysely' | 'readNow' | 'changesNow'>
   // 64 MiB of pages in memory (README, Caches): with the default 2 MiB the benchmark's first
   // pages of a thousand users read their pages from the file again, at 10-15% more CPU.
   sqlite.pragma('cache_size = -65536');
-  const database = withStatementCache(sqlite);
+  const database = withStatementCache<SQLite.Statement>(sqlite);
   const totalChanges = sqlite.prepare('select total_changes()').pluck();
   const dataVersion = sqlite.prepare('pragma data_version').pluck();
   let own = -1;
   let others = -1;
   let othersAt = Number.NEGATIVE_INFINITY;
   let count = 0;
+  const changesNow = () => {
+    const now = Date.now();
+    if (now - othersAt >= RECHECK_MS) {
+      othersAt = now;
+      const version = Number(dataVersion.get());
+      if (version !== others) [others, count] = [version, count + 1];
+    }
+    const changes = Number(totalChanges.get());
+    if (changes !== own) [own, count] = [changes, count + 1];
+    return count;
+  };
+  const read = (query: CompiledQuery, firstColumn: boolean) => {
+    const statement = database.prepare(query.sql);
+    if (!firstColumn) return statement.all(query.parameters);
+    // The statement is Kysely's too (the same SQL text run inside a transaction): plucked for
+    // this read only.
+    statement.pluck(true);
+    try {
+      return statement.all(query.parameters);
+    } finally {
+      statement.pluck(false);
+    }
+  };
   return {
-    changesNow: () => {
-      const now = Date.now();
-      if (now - othersAt >= RECHECK_MS) {
-        othersAt = now;
-        const version = Number(dataVersion.get());
-        if (version !== others) [others, count] = [version, count + 1];
-      }
-      const changes = Number(totalChanges.get());
-      if (changes !== own) [own, count] = [changes, count + 1];
-      return count;
-    },
+    changesNow,
     kysely: new Kysely<Database>({ dialect: new SqliteDialect({ database }) }),
-    readNow: (query) =>
-      sqlite.inTransaction ? undefined : database.prepare(query.sql).all(query.parameters),
+    readNow: (queries, firstColumn = false) =>
+      sqlite.inTransaction ? undefined : queries.map((query) => read(query, firstColumn)),
   };
 }
 

@@ -7,7 +7,7 @@ import {
 } from 'kysely';
 import { LIST_CAP } from '@nexusplay/contract/lists';
 import type { TListQuery } from '@nexusplay/contract/lists';
-import { compiledOnceNow, type ArgumentOf } from './compiled-once.js';
+import { compiledOnce, compiledQueryOnce, type ArgumentOf } from './compiled-once.js';
 import type { Db } from './database.js';
 import { JsonItems } from '../lib/json-items.js';
 import type { Database, Engine } from './schema.js';
@@ -119,77 +119,128 @@ function jsonValue(engine: Engine, field: JsonField) {
     : sql`json(case when ${ref(field.flag)} then 'true' else 'false' end)`;
 }
 
-/** The items of the page's rows (`page`) as one JSON array text, in `order`. */
-function jsonArrayOf(engine: Engine, fields: Record<string, JsonField>, order: JsonOrder) {
+/** One item of the page's rows (`page`) as JSON text. */
+function jsonObjectOf(engine: Engine, fields: Record<string, JsonField>) {
   const pairs = sql.join(
     Object.entries(fields).map(([key, field]) => sql`${sql.lit(key)}, ${jsonValue(engine, field)}`),
   );
-  const by = sql.join(
-    order.map(([column, direction]) => sql`${ref(column)} ${sql.raw(direction)}`),
-  );
-  return engine === 'postgres'
-    ? sql<string>`coalesce(json_agg(json_build_object(${pairs}) order by ${by}), '[]')::text`
-    : sql<string>`json_group_array(json_object(${pairs}) order by ${by})`;
+  return engine === 'postgres' ? sql`json_build_object(${pairs})` : sql`json_object(${pairs})`;
+}
+
+/** The page's rows (`page`) in `order`, by their columns. */
+const orderOf = (order: JsonOrder) =>
+  sql.join(order.map(([column, direction]) => sql`${ref(column)} ${sql.raw(direction)}`));
+
+type PageShape<Args extends readonly unknown[]> = (
+  db: Kysely<Database>,
+  arg: ArgumentOf<Args>,
+) => {
+  // The query's own tables (joins and aliases) do not matter here, only its columns.
+  // eslint-disable-next-line @typescript-eslint/no-explicit-any
+  rows: SelectQueryBuilder<any, any, unknown>;
+  order: JsonOrder;
+  fields: Record<string, JsonField>;
+  totalOf?: Pick<TotalOf, 'expression'>;
+};
+
+/** The total of a page's list, as a scalar expression. */
+function totalOfPage({ rows, totalOf = {} }: ReturnType<PageShape<readonly unknown[]>>) {
+  const counted =
+    totalOf.expression ??
+    rows
+      .clearSelect()
+      .clearOrderBy()
+      .select(sql`count(*)`.as('total'));
+  return sql<Count>`(${counted})`;
 }
 
 /**
  * One page of a list of one fixed shape whose values are `Args` (a user's id), with the total,
- * read in one statement as the JSON the answer sends: the database writes the items (a JSON
- * array, in the page's order) and the total beside them, always one row, past the end too. No
- * object is made per row and nothing is serialised again; the statement is built and compiled
- * once per database and engine (db/compiled-once.ts), and on SQLite read at once (Db.readNow).
- * `list` gives the rows query (its columns and order, using `arg(i)` for the i-th value), the
- * order again by its columns' names, how each field of an item is written, and how to count
- * the rows.
+ * read as the JSON the answer sends: the database writes each item, in the page's order, and
+ * counts the list. No object is made per row and nothing is serialised again; the statements are
+ * built and compiled once per database and engine (db/compiled-once.ts). `list` gives the rows
+ * query (its columns and order, using `arg(i)` for the i-th value), the order again by its
+ * columns' names, how each field of an item is written, and how to count the rows.
+ *
+ * - PostgreSQL: one statement (one round trip), the items as one JSON array (`json_agg` with
+ *   the page's order) beside the total.
+ * - SQLite: two statements read at once in one snapshot of the file (Db.readNow): the items one
+ *   row each, as JSON text (the first column alone, no object per row), and the total. One
+ *   statement aggregating the array would need its ORDER BY to keep the order (SQLite documents
+ *   an aggregate's input order only with it), and SQLite runs that ORDER BY through a temporary
+ *   b-tree it builds and drops on every run: a third of the page's statement (bench/RESULTS.md
+ *   1b'). The rows read in order from the page's subquery need no sorting at all.
  */
-export function compiledJsonPage<Args extends readonly unknown[]>(
-  list: (
-    db: Kysely<Database>,
-    arg: ArgumentOf<Args>,
-  ) => {
-    // The query's own tables (joins and aliases) do not matter here, only its columns.
-    // eslint-disable-next-line @typescript-eslint/no-explicit-any
-    rows: SelectQueryBuilder<any, any, unknown>;
-    order: JsonOrder;
-    fields: Record<string, JsonField>;
-    totalOf?: Pick<TotalOf, 'expression'>;
-  },
-) {
+export function compiledJsonPage<Args extends readonly unknown[]>(list: PageShape<Args>) {
   // The page's offset is its first value, the list's own follow it.
   const shifted = (arg: ArgumentOf<[number, ...Args]>) =>
     ((index: number) => arg(index + 1)) as ArgumentOf<Args>;
   // The limit is written into the SQL text, one statement per page size: SQLite prepares a
   // statement whose LIMIT is a bound value again on every run (it plans with the value), which
   // cost a 10-row page as much as reading it.
-  const pageOn = (engine: Engine, limit: number) =>
-    compiledOnceNow<[number, ...Args], { items: string; total: Count }>((db, arg) => {
-      const { rows, order, fields, totalOf = {} } = list(db, shifted(arg));
-      const counted =
-        totalOf.expression ??
-        rows
-          .clearSelect()
-          .clearOrderBy()
-          .select(sql`count(*)`.as('total'));
-      const total = sql<Count>`(${counted})`;
-      return db
-        .selectFrom(rows.limit(sql.lit(limit)).offset(arg(0)).as('page'))
-        .select([jsonArrayOf(engine, fields, order).as('items'), total.as('total')]);
+  const pageOf = (db: Kysely<Database>, arg: ArgumentOf<[number, ...Args]>, limit: number) => {
+    const shape = list(db, shifted(arg));
+    return { shape, page: shape.rows.limit(sql.lit(limit)).offset(arg(0)).as('page') };
+  };
+  const postgresPage = (limit: number) =>
+    compiledOnce<[number, ...Args], { items: string; total: Count }>((db, arg) => {
+      const { shape, page } = pageOf(db, arg, limit);
+      const items = sql<string>`coalesce(json_agg(${jsonObjectOf('postgres', shape.fields)} order by ${orderOf(shape.order)}), '[]')::text`;
+      return db.selectFrom(page).select([items.as('items'), totalOfPage(shape).as('total')]);
     });
-  const pages = new Map<string, ReturnType<typeof pageOn>>();
+  const sqliteItems = (limit: number) =>
+    compiledQueryOnce<[number, ...Args], { item: string }>((db, arg) => {
+      const { shape, page } = pageOf(db, arg, limit);
+      return db
+        .selectFrom(page)
+        .select(sql<string>`${jsonObjectOf('sqlite', shape.fields)}`.as('item'))
+        .orderBy(orderOf(shape.order));
+    });
+  const sqliteTotal = compiledQueryOnce<Args, { total: Count }>((db, arg) =>
+    db.selectNoFrom(totalOfPage(list(db, arg)).as('total')),
+  );
+  type Read = (db: Db, args: Args, offset: number) => Promise<{ items: string; total: Count }>;
+  const pages = new Map<string, Read>();
+  const readerOf = (engine: Engine, size: number): Read => {
+    if (engine === 'postgres') {
+      const page = postgresPage(size);
+      return async (db, args, offset) => {
+        const [row] = await page(db.kysely, [offset, ...args]);
+        return { items: row?.items ?? '[]', total: row?.total };
+      };
+    }
+    const itemsOf = sqliteItems(size);
+    return async (db, args, offset) => {
+      const queries = [itemsOf(db.kysely, [offset, ...args]), sqliteTotal(db.kysely, args)];
+      const now = db.readNow?.(queries, true);
+      const [items, [total] = []] =
+        now ??
+        // Inside a transaction: through Kysely, which waits for it to end.
+        (await Promise.all(
+          queries.map(async (query) =>
+            (await db.kysely.executeQuery<Record<string, unknown>>(query)).rows.map(
+              (row) => Object.values(row)[0],
+            ),
+          ),
+        ));
+      // One flat string (a concatenation would be one V8 walks again to measure and send).
+      return { items: ['[', (items ?? []).join(','), ']'].join(''), total: total as Count };
+    };
+  };
   return async (db: Db, args: Args, { limit, offset }: PageQuery) => {
     // A whole number from 1 to LIST_CAP (the list query's schema): at most that many shapes.
     const size = Math.min(Math.max(1, Math.trunc(limit ?? LIST_CAP)), LIST_CAP);
     const key = `${db.engine} ${size}`;
-    let page = pages.get(key);
-    if (!page) {
-      page = pageOn(db.engine, size);
-      pages.set(key, page);
+    let read = pages.get(key);
+    if (!read) {
+      read = readerOf(db.engine, size);
+      pages.set(key, read);
     }
-    const [row] = await page(db, [offset ?? 0, ...args]);
+    const { items, total } = await read(db, args, offset ?? 0);
     return {
-      items: new JsonItems(row?.items ?? '[]'),
+      items: new JsonItems(items),
       // PostgreSQL counts in bigint, which pg hands over as a string.
-      total: Number(row?.total ?? 0),
+      total: Number(total ?? 0),
     };
   };
 }

@@ -15,13 +15,13 @@ const DEFAULT_CAPACITY = 500;
  * asked to run while it is still running. SQLite recompiles a prepared statement by itself when
  * the schema changes under it. The least recently used statement is dropped past `capacity`.
  */
-export function withStatementCache(
-  database: SqliteDatabase,
+export function withStatementCache<Statement extends SqliteStatement>(
+  database: Pick<SqliteDatabase, 'close'> & { prepare(sql: string): Statement },
   capacity = DEFAULT_CAPACITY,
-): SqliteDatabase {
-  const statements = new LRUCache<string, SqliteStatement>({ max: capacity });
+): Pick<SqliteDatabase, 'close'> & { prepare(sql: string): Statement } {
+  const statements = new LRUCache<string, Statement>({ max: capacity });
   return {
-    prepare(sql) {
+    prepare(sql: string): Statement {
       let statement = statements.get(sql);
       if (!statement) {
         statement = database.prepare(sql);

@@ -1,4 +1,4 @@
-import { sql } from 'kysely';
+import { sql, type CompiledQuery } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { compiledOnce } from '../../src/db/compiled-once.js';
 import { compiledJsonPage, pageColumn } from '../../src/db/paged-list.js';
@@ -111,6 +111,15 @@ describe('queries compiled once and run with new values', () => {
       },
     }));
     const db = first.db;
+    const { readNow } = db;
+    const readAtOnce: CompiledQuery[] = [];
+    if (readNow) {
+      db.readNow = (queries, firstColumn) => {
+        const rows = readNow(queries, firstColumn);
+        if (rows) readAtOnce.push(...queries);
+        return rows;
+      };
+    }
     const read = async (minId: number, limit: number, offset: number) => {
       const { items, total } = await toolsPage(db, [minId], { limit, offset });
       expect(items).toBeInstanceOf(JsonItems);
@@ -132,5 +141,31 @@ describe('queries compiled once and run with new values', () => {
     expect(await read(2, 2, 2)).toEqual({ items: [tool(3, 'gamma'), tool(2, 'beta')], total: 4 });
     expect(await read(3, 2, 5)).toEqual({ items: [], total: 3 });
     expect(await read(9, 2, 0)).toEqual({ items: [], total: 0 });
+
+    // Asked while a transaction is open (SQLite then reads nothing at once): answered once it
+    // has ended, the same.
+    let during: Promise<unknown>[] = [];
+    await db.kysely.transaction().execute(async (trx) => {
+      await trx.selectFrom('tools').select('id').limit(1).execute();
+      during = [read(2, 2, 2), read(3, 2, 5)];
+    });
+    expect(await Promise.all(during)).toEqual([
+      { items: [tool(3, 'gamma'), tool(2, 'beta')], total: 4 },
+      { items: [], total: 3 },
+    ]);
+
+    if (!readNow) return;
+    db.readNow = readNow;
+    // SQLite: each page was read at once, its items and its total, and nothing was sorted: the
+    // items come in the order of the page's subquery (an ORDER BY inside the JSON array's
+    // aggregate costs a temporary b-tree on every run).
+    expect(readAtOnce).toHaveLength(8);
+    for (const query of readAtOnce) {
+      const plan = await db.kysely.executeQuery<{ detail: string }>({
+        ...query,
+        sql: `explain query plan ${query.sql}`,
+      });
+      expect(plan.rows.map((step) => step.detail).join('; ')).not.toMatch(/TEMP B-TREE/);
+    }
   });
 });

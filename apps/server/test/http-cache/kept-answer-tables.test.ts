@@ -34,9 +34,9 @@ function logStatements(db: Db) {
   executor.provideConnection = (consumer) => provide((connection) => consumer(logged(connection)));
   const { readNow } = db;
   if (readNow) {
-    db.readNow = (query) => {
-      statements.getStore()?.push(query.sql);
-      return readNow(query);
+    db.readNow = (queries, firstColumn) => {
+      for (const query of queries) statements.getStore()?.push(query.sql);
+      return readNow(queries, firstColumn);
     };
   }
 }

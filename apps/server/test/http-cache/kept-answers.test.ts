@@ -254,14 +254,14 @@ describe('signed-in answers kept in memory', () => {
   it('reads the versions at once only outside a transaction', async () => {
     if (!t.db.readNow) return; // PostgreSQL always answers through the pool.
     const query = sql`select 1 as one`.compile(db());
-    expect(t.db.readNow(query)).toEqual([{ one: 1 }]);
+    expect(t.db.readNow([query])).toEqual([[{ one: 1 }]]);
     await db()
       .transaction()
       .execute(async (trx) => {
         await trx.selectFrom('users').select('id').limit(1).execute();
-        expect(t.db.readNow?.(query)).toBeUndefined();
+        expect(t.db.readNow?.([query])).toBeUndefined();
       });
-    expect(t.db.readNow(query)).toEqual([{ one: 1 }]);
+    expect(t.db.readNow([query])).toEqual([[{ one: 1 }]]);
   });
 });
 

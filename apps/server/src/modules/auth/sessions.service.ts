@@ -76,20 +76,24 @@ export async function endEverySession(
  * signed-in request, answered from memory when it was checked lately), and their endings.
  */
 export function sessionsService({ db, sessions }: SessionsDeps) {
+  /**
+   * The user of a session that stands, from memory alone, as standingUser decides it: undefined
+   * when memory cannot say, or says no. The session's row is the user (its extra fields unread),
+   * not a copy.
+   */
+  const knownSessionUser = ({ userId, jti, gen }: SessionToken): AuthUser | undefined => {
+    const session = sessions.known(userId, jti);
+    return session && !session.revoked && session.sessionGeneration === gen ? session : undefined;
+  };
   return {
-    sessionUser: ({ userId, jti, gen }: SessionToken) =>
+    /** A standing session's user at once when memory knows it; else as the database says. */
+    sessionUser: (token: SessionToken) =>
+      knownSessionUser(token) ??
       mapValueOrPromise(
-        sessions.lookup(userId, jti, () => getSessionUser(db, userId, jti)),
-        (session) => standingUser(session, gen),
+        sessions.lookup(token.userId, token.jti, () => getSessionUser(db, token.userId, token.jti)),
+        (session) => standingUser(session, token.gen),
       ),
-    /**
-     * The same answer from memory alone, as standingUser decides it: undefined when memory
-     * cannot say, or says no. The session's row is the user (its extra fields unread), not a copy.
-     */
-    knownSessionUser: ({ userId, jti, gen }: SessionToken): AuthUser | undefined => {
-      const session = sessions.known(userId, jti);
-      return session && !session.revoked && session.sessionGeneration === gen ? session : undefined;
-    },
+    knownSessionUser,
     signOut: (token: { jti: string; exp: number }) => signOut(db, sessions, token),
     endEverySession: (userId: number) => endEverySession(db, sessions, userId),
   };

@@ -60,7 +60,9 @@ export const walletsList = personalListRepository<'wallets', WalletRow, TWallet,
     id: { column: 'id' },
     wallet_name: { column: 'wallet_name' },
     wallet_address: {
-      expression: sql`${pageColumn('address_prefix')} || substr(${pageColumn('address')}, 3)`,
+      // Stored with 0x: as it is, unless it was typed with ronin: (substr costs SQLite a walk of
+      // the text on every row).
+      expression: sql`case when ${pageColumn('address_prefix')} = '0x' then ${pageColumn('address')} else ${pageColumn('address_prefix')} || substr(${pageColumn('address')}, 3) end`,
     },
     category: { column: 'category' },
     user_id: { column: 'user_id' },
