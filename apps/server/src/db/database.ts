@@ -17,9 +17,9 @@ export type Db = {
    * SQLite only: runs compiled reads at once, without a turn of the event loop, when no
    * transaction is open on the connection (undefined otherwise: run them through `kysely`, which
    * waits for the transaction to end), and answers each one's rows. Never inside a transaction: a
-   * read there would see writes that may yet be rolled back. Several are read in one snapshot of
-   * the file (a deferred transaction), so another process's commit lands before or after all of
-   * them. With `firstColumn`, each row is its first column alone (no object is made per row).
+   * read there would see writes that may yet be rolled back. Several are read one after the
+   * other, with nothing of this process's between them. With `firstColumn`, each row is its first
+   * column alone (no object is made per row).
    */
   readNow?: (queries: readonly CompiledQuery[], firstColumn?: boolean) => unknown[][] | undefined;
   /**

@@ -141,6 +141,15 @@ type PageShape<Args extends readonly unknown[]> = (
   order: JsonOrder;
   fields: Record<string, JsonField>;
   totalOf?: Pick<TotalOf, 'expression'>;
+  /**
+   * SQLite: the page's LIMIT and OFFSET inside the list's query, not around it. For a list whose
+   * order comes from merging parts read in order (a UNION ALL of two indexes): around it, SQLite
+   * drops the list's own ORDER BY and sorts the rows again. Otherwise the page goes around the
+   * list's query, which SQLite then flattens into the page's (each item written from its row as
+   * the index hands it over; a subquery with its own LIMIT runs as a co-routine, every column
+   * copied out of it, a tenth of the statement).
+   */
+  pageInside?: boolean;
 };
 
 /** The total of a page's list, as a scalar expression. */
@@ -164,12 +173,16 @@ function totalOfPage({ rows, totalOf = {} }: ReturnType<PageShape<readonly unkno
  *
  * - PostgreSQL: one statement (one round trip), the items as one JSON array (`json_agg` with
  *   the page's order) beside the total.
- * - SQLite: two statements read at once in one snapshot of the file (Db.readNow): the items one
- *   row each, as JSON text (the first column alone, no object per row), and the total. One
- *   statement aggregating the array would need its ORDER BY to keep the order (SQLite documents
- *   an aggregate's input order only with it), and SQLite runs that ORDER BY through a temporary
- *   b-tree it builds and drops on every run: a third of the page's statement (bench/RESULTS.md
- *   1b'). The rows read in order from the page's subquery need no sorting at all.
+ * - SQLite: two statements read at once, one after the other (Db.readNow): the items one row
+ *   each, as JSON text (the first column alone, no object per row), in the page's order read
+ *   from the list's index, and the total. One statement aggregating the array would need its
+ *   ORDER BY to keep the order (SQLite documents an aggregate's input order only with it), and
+ *   SQLite runs that ORDER BY through a temporary b-tree it builds and drops on every run: a
+ *   third of the page's statement (bench/RESULTS.md 1b'). No write of this process can come
+ *   between the two statements; another process's commit (the admin CLI) could, in the
+ *   microseconds between them, and the total would then be one write apart from the items
+ *   until the next read. A deferred transaction around them would rule that out at a quarter
+ *   of what the sort cost; the lists read this way are written by this process alone.
  */
 export function compiledJsonPage<Args extends readonly unknown[]>(list: PageShape<Args>) {
   // The page's offset is its first value, the list's own follow it.
@@ -178,23 +191,24 @@ export function compiledJsonPage<Args extends readonly unknown[]>(list: PageShap
   // The limit is written into the SQL text, one statement per page size: SQLite prepares a
   // statement whose LIMIT is a bound value again on every run (it plans with the value), which
   // cost a 10-row page as much as reading it.
-  const pageOf = (db: Kysely<Database>, arg: ArgumentOf<[number, ...Args]>, limit: number) => {
-    const shape = list(db, shifted(arg));
-    return { shape, page: shape.rows.limit(sql.lit(limit)).offset(arg(0)).as('page') };
-  };
   const postgresPage = (limit: number) =>
     compiledOnce<[number, ...Args], { items: string; total: Count }>((db, arg) => {
-      const { shape, page } = pageOf(db, arg, limit);
+      const shape = list(db, shifted(arg));
+      const page = shape.rows.limit(sql.lit(limit)).offset(arg(0)).as('page');
       const items = sql<string>`coalesce(json_agg(${jsonObjectOf('postgres', shape.fields)} order by ${orderOf(shape.order)}), '[]')::text`;
       return db.selectFrom(page).select([items.as('items'), totalOfPage(shape).as('total')]);
     });
   const sqliteItems = (limit: number) =>
     compiledQueryOnce<[number, ...Args], { item: string }>((db, arg) => {
-      const { shape, page } = pageOf(db, arg, limit);
-      return db
-        .selectFrom(page)
-        .select(sql<string>`${jsonObjectOf('sqlite', shape.fields)}`.as('item'))
-        .orderBy(orderOf(shape.order));
+      const shape = list(db, shifted(arg));
+      const items = (rows: typeof shape.rows) =>
+        db
+          .selectFrom(rows.as('page'))
+          .select(sql<string>`${jsonObjectOf('sqlite', shape.fields)}`.as('item'))
+          .orderBy(orderOf(shape.order));
+      return shape.pageInside
+        ? items(shape.rows.limit(sql.lit(limit)).offset(arg(0)))
+        : items(shape.rows.clearOrderBy()).limit(sql.lit(limit)).offset(arg(0));
     });
   const sqliteTotal = compiledQueryOnce<Args, { total: Count }>((db, arg) =>
     db.selectNoFrom(totalOfPage(list(db, arg)).as('total')),

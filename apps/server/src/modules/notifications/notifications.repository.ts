@@ -236,6 +236,8 @@ const bellPage = compiledJsonPage<[userId: number]>((db, arg) => {
       keyof TBellNotification,
       JsonField
     >,
+    // The two kinds merged in order, not sorted again (SQLite).
+    pageInside: true,
     // Each kind counted by itself, not the union read again.
     totalOf: {
       expression: sql`${broadcastCount(db)} + ${db

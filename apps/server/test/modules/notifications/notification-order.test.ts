@@ -128,7 +128,7 @@ describe('the order of the notification lists', () => {
       expect(steps.some((step) => /notifications_created_idx/.test(step))).toBe(true);
       expect(steps.some((step) => /user_notifications_user_created_idx/.test(step))).toBe(true);
       expect(steps.some((step) => /income_records_pending_idx/.test(step))).toBe(true);
-      // Not even for the order of the items: they are read in the order of the page's subquery.
+      // Not even for the order of the items: they are read in the order of the lists' indexes.
       expect(steps.filter((step) => /TEMP B-TREE/.test(step))).toEqual([]);
     },
   );
