@@ -23,6 +23,7 @@ import * as m0020 from './migrations/0020-chain-income.js';
 import * as m0021 from './migrations/0021-holdings-and-alerts.js';
 import * as m0022 from './migrations/0022-transfer-counts.js';
 import * as m0023 from './migrations/0023-notification-and-pending-order.js';
+import * as m0024 from './migrations/0024-stored-list-items.js';
 
 type EngineMigration = { up(db: Kysely<unknown>, engine: Engine): Promise<void> };
 
@@ -51,6 +52,7 @@ const MIGRATIONS: Record<string, EngineMigration> = {
   '0021-holdings-and-alerts': m0021,
   '0022-transfer-counts': m0022,
   '0023-notification-and-pending-order': m0023,
+  '0024-stored-list-items': m0024,
 };
 
 /** Every migration's name, oldest first. */

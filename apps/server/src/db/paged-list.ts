@@ -119,12 +119,17 @@ function jsonValue(engine: Engine, field: JsonField) {
     : sql`json(case when ${ref(field.flag)} then 'true' else 'false' end)`;
 }
 
-/** One item of the page's rows (`page`) as JSON text. */
-function jsonObjectOf(engine: Engine, fields: Record<string, JsonField>) {
+/** One item of the page's rows (`page`) as JSON text: as stored, or written from its fields. */
+function jsonObjectOf(engine: Engine, item: ReturnType<PageShape<readonly unknown[]>>['item']) {
+  if ('stored' in item) return sql<string>`${ref(item.stored)}`;
   const pairs = sql.join(
-    Object.entries(fields).map(([key, field]) => sql`${sql.lit(key)}, ${jsonValue(engine, field)}`),
+    Object.entries(item.fields).map(
+      ([key, field]) => sql`${sql.lit(key)}, ${jsonValue(engine, field)}`,
+    ),
   );
-  return engine === 'postgres' ? sql`json_build_object(${pairs})` : sql`json_object(${pairs})`;
+  return engine === 'postgres'
+    ? sql<string>`json_build_object(${pairs})::text`
+    : sql<string>`json_object(${pairs})`;
 }
 
 /** The page's rows (`page`) in `order`, by their columns. */
@@ -139,7 +144,11 @@ type PageShape<Args extends readonly unknown[]> = (
   // eslint-disable-next-line @typescript-eslint/no-explicit-any
   rows: SelectQueryBuilder<any, any, unknown>;
   order: JsonOrder;
-  fields: Record<string, JsonField>;
+  /**
+   * How the database writes each item: its fields, or the column of the list's rows that keeps
+   * the item's JSON text as the answer sends it (`stored`, migration 0024), read as it is.
+   */
+  item: { fields: Record<string, JsonField> } | { stored: string };
   totalOf?: Pick<TotalOf, 'expression'>;
   /**
    * SQLite: the page's LIMIT and OFFSET inside the list's query, not around it. For a list whose
@@ -195,7 +204,7 @@ export function compiledJsonPage<Args extends readonly unknown[]>(list: PageShap
     compiledOnce<[number, ...Args], { items: string; total: Count }>((db, arg) => {
       const shape = list(db, shifted(arg));
       const page = shape.rows.limit(sql.lit(limit)).offset(arg(0)).as('page');
-      const items = sql<string>`coalesce(json_agg(${jsonObjectOf('postgres', shape.fields)} order by ${orderOf(shape.order)}), '[]')::text`;
+      const items = sql<string>`coalesce('[' || string_agg(${jsonObjectOf('postgres', shape.item)}, ',' order by ${orderOf(shape.order)}) || ']', '[]')`;
       return db.selectFrom(page).select([items.as('items'), totalOfPage(shape).as('total')]);
     });
   const sqliteItems = (limit: number) =>
@@ -204,7 +213,7 @@ export function compiledJsonPage<Args extends readonly unknown[]>(list: PageShap
       const items = (rows: typeof shape.rows) =>
         db
           .selectFrom(rows.as('page'))
-          .select(sql<string>`${jsonObjectOf('sqlite', shape.fields)}`.as('item'))
+          .select(jsonObjectOf('sqlite', shape.item).as('item'))
           .orderBy(orderOf(shape.order));
       return shape.pageInside
         ? items(shape.rows.limit(sql.lit(limit)).offset(arg(0)))

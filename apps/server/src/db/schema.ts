@@ -142,6 +142,8 @@ export interface WalletsTable {
   category: string | null;
   created_at: Timestamp;
   updated_at: Timestamp;
+  /** The row as the API's JSON object, kept by the database (migration 0024). */
+  item_json: ColumnType<string, never, never>;
 }
 
 export interface LinksTable {
@@ -152,6 +154,8 @@ export interface LinksTable {
   category: string | null;
   created_at: Timestamp;
   updated_at: Timestamp;
+  /** The row as the API's JSON object, kept by the database (migration 0024). */
+  item_json: ColumnType<string, never, never>;
 }
 
 /** The last good answer of each third-party source, served when the source fails. */
@@ -182,6 +186,8 @@ export interface IncomeRecordsTable {
   chain_transfer_id: number | null;
   created_at: Timestamp;
   updated_at: Timestamp;
+  /** The row as the API's JSON object, kept by the database (migration 0024). */
+  item_json: ColumnType<string, never, never>;
 }
 
 /**

@@ -101,13 +101,15 @@ describe('queries compiled once and run with new values', () => {
         .where('id', '>=', arg(0))
         .orderBy('id', 'desc'),
       order: [['id', 'desc']],
-      fields: {
-        id: { column: 'id' },
-        name: { column: 'name' },
-        link: { column: 'link' },
-        linked: { flag: 'has_link' },
-        created_at: { timestamp: 'created_at' },
-        tenfold: { expression: sql`${pageColumn('id')} * 10` },
+      item: {
+        fields: {
+          id: { column: 'id' },
+          name: { column: 'name' },
+          link: { column: 'link' },
+          linked: { flag: 'has_link' },
+          created_at: { timestamp: 'created_at' },
+          tenfold: { expression: sql`${pageColumn('id')} * 10` },
+        },
       },
     }));
     const db = first.db;

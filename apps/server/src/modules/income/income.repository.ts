@@ -4,7 +4,7 @@ import type { TIncomeRecord, TIncomeToken } from '@nexusplay/contract/income';
 import { nowTimestamp } from '../../db/codecs.js';
 import { compiledOnce } from '../../db/compiled-once.js';
 import type { Db } from '../../db/database.js';
-import { compiledJsonPage, type JsonField } from '../../db/paged-list.js';
+import { compiledJsonPage } from '../../db/paged-list.js';
 import type { Database, IncomeRecordsTable } from '../../db/schema.js';
 import { ownRowsAfter } from '../personal-list/personal-list.repository.js';
 
@@ -33,7 +33,7 @@ export type Row = Pick<IncomeRecordsTable, Exclude<(typeof COLUMNS)[number], 'id
 
 export type IncomeValues = Omit<
   IncomeRecordsTable,
-  'id' | 'user_id' | 'token' | 'created_at' | 'updated_at' | 'chain_transfer_id'
+  'id' | 'user_id' | 'token' | 'created_at' | 'updated_at' | 'chain_transfer_id' | 'item_json'
 >;
 
 /** The record as the pages read it: the amount as `income` and under the token's own name. */
@@ -85,7 +85,8 @@ const incomeJson = (token: TIncomeToken) =>
   compiledJsonPage<[userId: number]>((db, arg) => ({
     rows: db
       .selectFrom('income_records')
-      .select(COLUMNS)
+      // The page's order and each record as its row keeps it (migration 0024).
+      .select(['id', 'date', 'item_json'])
       .where('user_id', '=', arg(0))
       .where('token', '=', token)
       .orderBy('date', 'desc')
@@ -94,21 +95,8 @@ const incomeJson = (token: TIncomeToken) =>
       ['date', 'desc'],
       ['id', 'desc'],
     ],
-    fields: {
-      id: { column: 'id' },
-      income: { column: 'amount' },
-      expense: { column: 'expense' },
-      expense_type: { column: 'expense_type' },
-      expense_description: { column: 'expense_description' },
-      converted_expense: { column: 'converted_expense' },
-      date: { column: 'date' },
-      net_income: { column: 'net_income' },
-      price_usd: { column: 'price_usd' },
-      usd_idr: { column: 'usd_idr' },
-      usd_idr_date: { column: 'usd_idr_date' },
-      created_at: { timestamp: 'created_at' },
-      [token]: { column: 'amount' },
-    } satisfies Record<Exclude<keyof TIncomeRecord, TIncomeToken>, JsonField>,
+    // toRecord's fields in its order, as the answer's schema has them.
+    item: { stored: 'item_json' },
     // Counted instead of the rows: the records pending (isPending in income.service.ts).
     totalOf: {
       expression: db

@@ -19,15 +19,6 @@ export const linksList = personalListRepository<'links', TLink, TLink, LinkValue
     category: row.category,
     created_at: row.created_at,
   }),
-  // In the order of the answer's schema (ZLink), as the compiled serialiser writes a row.
-  jsonItem: {
-    id: { column: 'id' },
-    title: { column: 'title' },
-    url: { column: 'url' },
-    category: { column: 'category' },
-    user_id: { column: 'user_id' },
-    created_at: { timestamp: 'created_at' },
-  },
   stored: ({ title, url, category }) => ({ title, url, category }),
   key: 'url',
   search: (q) => ({

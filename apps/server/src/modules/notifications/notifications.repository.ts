@@ -53,7 +53,7 @@ const notificationsPage = compiledJsonPage<[userId: number]>((db, arg) => ({
     .orderBy('n.created_at', 'desc')
     .orderBy('n.id', 'desc'),
   order: NEWEST_FIRST,
-  fields: NOTIFICATION_JSON,
+  item: { fields: NOTIFICATION_JSON },
   // One row per notification (a read is unique per notification and user): counted alone.
   totalOf: { expression: broadcastCount(db) },
 }));
@@ -232,10 +232,12 @@ const bellPage = compiledJsonPage<[userId: number]>((db, arg) => {
       .orderBy('b.id', 'desc')
       .orderBy('b.kind', 'desc'),
     order: [...NEWEST_FIRST, ['kind', 'desc']],
-    fields: { ...NOTIFICATION_JSON, kind: { column: 'kind' } } satisfies Record<
-      keyof TBellNotification,
-      JsonField
-    >,
+    item: {
+      fields: { ...NOTIFICATION_JSON, kind: { column: 'kind' } } satisfies Record<
+        keyof TBellNotification,
+        JsonField
+      >,
+    },
     // The two kinds merged in order, not sorted again (SQLite).
     pageInside: true,
     // Each kind counted by itself, not the union read again.

@@ -2,7 +2,7 @@ import type { Expression, ExpressionBuilder, Generated, Kysely, SqlBool } from '
 import { LIST_CAP, type TListQuery } from '@nexusplay/contract/lists';
 import { nowTimestamp } from '../../db/codecs.js';
 import type { Db } from '../../db/database.js';
-import { compiledJsonPage, pageWithTotal, type JsonField } from '../../db/paged-list.js';
+import { compiledJsonPage, pageWithTotal } from '../../db/paged-list.js';
 import type { JsonItems } from '../../lib/json-items.js';
 import {
   personalListTotal,
@@ -65,8 +65,6 @@ export type PersonalListTable<L extends PersonalList, Row, Item, Values> = {
   /** The columns of a row between its owner and its times, in the order files show them. */
   ownColumns: readonly (keyof Database[L] & string)[];
   toItem: (row: Row) => Item;
-  /** The same item as the database writes it for the first pages (db/paged-list.ts). */
-  jsonItem: Record<keyof Item & string, JsonField>;
   /** What a row stores of the values the user gives. */
   stored: (values: Values) => Partial<Record<keyof Database[L], unknown>>;
   /** The column that makes two rows the same thing (imports skip a row whose key is listed). */
@@ -99,10 +97,11 @@ export function personalListRepository<
     rows: ownRows(db)
       .selectFrom(named(list))
       .where('user_id', '=', arg(0))
-      .select(columns)
+      // Each row as the answer sends it, kept by the database (migration 0024).
+      .select(['id', 'item_json'])
       .orderBy('id'),
     order: [['id', 'asc']],
-    fields: table.jsonItem,
+    item: { stored: 'item_json' },
     totalOf: { expression: personalListTotal(db, arg(0), list) },
   }));
 

@@ -1,6 +1,5 @@
 import { sql, type Kysely } from 'kysely';
 import type { TWallet, TWalletFields } from '@nexusplay/contract/wallets';
-import { pageColumn } from '../../db/paged-list.js';
 import { searchTextContains } from '../../db/personal-search.js';
 import type { Database } from '../../db/schema.js';
 import { containsInsensitive } from '../../db/search.js';
@@ -55,19 +54,6 @@ export const walletsList = personalListRepository<'wallets', WalletRow, TWallet,
   list: 'wallets',
   ownColumns: ['wallet_name', 'address', 'address_prefix', 'category'],
   toItem: toWallet,
-  // In the order of the answer's schema (ZWallet), as the compiled serialiser writes a row.
-  jsonItem: {
-    id: { column: 'id' },
-    wallet_name: { column: 'wallet_name' },
-    wallet_address: {
-      // Stored with 0x: as it is, unless it was typed with ronin: (substr costs SQLite a walk of
-      // the text on every row).
-      expression: sql`case when ${pageColumn('address_prefix')} = '0x' then ${pageColumn('address')} else ${pageColumn('address_prefix')} || substr(${pageColumn('address')}, 3) end`,
-    },
-    category: { column: 'category' },
-    user_id: { column: 'user_id' },
-    created_at: { timestamp: 'created_at' },
-  },
   stored: storedValues,
   key: 'address',
   search: (q) => {

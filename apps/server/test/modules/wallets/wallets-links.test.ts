@@ -220,8 +220,9 @@ describe('a first page, written by the database', () => {
     ],
   ] as const)(
     'sends each %s item as a write answers it and a search finds it: same fields, values and order',
-    async (list, bodies, q) => {
-      const written = [];
+    async (list, [firstBody, secondBody], q) => {
+      const bodies = [firstBody, secondBody];
+      const written: ({ id: number } & Record<string, unknown>)[] = [];
       for (const body of bodies) {
         const res = await apiCall(t.app, 'POST', `/api/${list}`, token, body);
         expect(res.statusCode).toBe(201);
@@ -240,6 +241,43 @@ describe('a first page, written by the database', () => {
       const empty = await apiCall(t.app, 'GET', `/api/${list}?limit=10&offset=10`, token);
       expect(empty.json()).toEqual([]);
       expect(empty.headers['x-total-count']).toBe(String(bodies.length));
+
+      // Each row keeps its item (migration 0024): an edit, and a row imported from a file, are
+      // sent as their own answers and a search say.
+      const [one] = written as [(typeof written)[number]];
+      const edited = await apiCall(t.app, 'PUT', `/api/${list}/${one.id}`, token, {
+        ...secondBody,
+        ...(list === 'wallets'
+          ? { wallet_name: 'Renamed "again"', wallet_address: `ronin:${'9a'.repeat(20)}` }
+          : { title: 'Renamed "again"', url: 'https://renamed.example.com/?q="x"' }),
+        category: 'Ünïcode 🎮 2',
+      });
+      expect(edited.statusCode).toBe(200);
+      const file =
+        list === 'wallets'
+          ? `wallet_name,wallet_address,category\nImported \\ again,0x${'7b'.repeat(20)},\n`
+          : 'title,url,category\nImported \\ one,https://imported.example.com,Tabbed\n';
+      const form = await multipart(
+        {},
+        { name: 'file', bytes: Buffer.from(file), filename: `${list}.csv`, type: 'text/csv' },
+      );
+      const imported = await t.app.inject({
+        method: 'POST',
+        url: `/api/${list}/import`,
+        payload: form.payload,
+        headers: { ...form.headers, ...bearer(token) },
+      });
+      expect(imported.json()).toMatchObject({ imported: 1 });
+      const after = (await apiCall(t.app, 'GET', `/api/${list}?limit=10&offset=0`, token)).json();
+      const searchedAfter = (await apiCall(t.app, 'GET', `/api/${list}?q=${q}`, token)).json();
+      expect(after.slice(0, 2)).toEqual([edited.json(), written[1]]);
+      expect(after).toHaveLength(3);
+      expect(after).toEqual(
+        [...searchedAfter].sort((a: { id: number }, b: { id: number }) => a.id - b.id),
+      );
+      expect(after.map((item: object) => Object.keys(item))).toEqual(
+        after.map(() => Object.keys(one)),
+      );
     },
   );
 });
