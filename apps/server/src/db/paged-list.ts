@@ -121,7 +121,7 @@ function jsonValue(engine: Engine, field: JsonField) {
 
 /** One item of the page's rows (`page`) as JSON text: as stored, or written from its fields. */
 function jsonObjectOf(engine: Engine, item: ReturnType<PageShape<readonly unknown[]>>['item']) {
-  if ('stored' in item) return sql<string>`${ref(item.stored)}`;
+  if ('text' in item) return sql<string>`${item.text}`;
   const pairs = sql.join(
     Object.entries(item.fields).map(
       ([key, field]) => sql`${sql.lit(key)}, ${jsonValue(engine, field)}`,
@@ -145,10 +145,10 @@ type PageShape<Args extends readonly unknown[]> = (
   rows: SelectQueryBuilder<any, any, unknown>;
   order: JsonOrder;
   /**
-   * How the database writes each item: its fields, or the column of the list's rows that keeps
-   * the item's JSON text as the answer sends it (`stored`, migration 0024), read as it is.
+   * How the database writes each item: from its fields, or as `text`, the item's JSON text from
+   * what the list's rows keep of it (migration 0024), such as a column read as it is.
    */
-  item: { fields: Record<string, JsonField> } | { stored: string };
+  item: { fields: Record<string, JsonField> } | { text: RawBuilder<unknown> };
   totalOf?: Pick<TotalOf, 'expression'>;
   /**
    * SQLite: the page's LIMIT and OFFSET inside the list's query, not around it. For a list whose

@@ -103,6 +103,9 @@ export interface NotificationsTable {
   created_by: number | null;
   created_at: Timestamp;
   updated_at: Timestamp;
+  /** The row's JSON object around the reader's read state, kept by the database (migration 0024). */
+  item_head: ColumnType<string, never, never>;
+  item_tail: ColumnType<string, never, never>;
 }
 
 /** Which user has read which notification: read state is per user. */
@@ -327,6 +330,9 @@ export interface UserNotificationsTable {
   read_at: Timestamp | null;
   /** To be mailed and not yet claimed by a mailer (migration 0021); 1/0, through decodeBool. */
   mail_pending: ColumnType<boolean | number, number | undefined, number>;
+  /** The row's JSON object around the reader's read state, kept by the database (migration 0024). */
+  item_head: ColumnType<string, never, never>;
+  item_tail: ColumnType<string, never, never>;
 }
 
 /** A user's price alert: a token above or below a price in USD or IDR (migration 0021). */

@@ -4,7 +4,7 @@ import type { TIncomeRecord, TIncomeToken } from '@nexusplay/contract/income';
 import { nowTimestamp } from '../../db/codecs.js';
 import { compiledOnce } from '../../db/compiled-once.js';
 import type { Db } from '../../db/database.js';
-import { compiledJsonPage } from '../../db/paged-list.js';
+import { compiledJsonPage, pageColumn } from '../../db/paged-list.js';
 import type { Database, IncomeRecordsTable } from '../../db/schema.js';
 import { ownRowsAfter } from '../personal-list/personal-list.repository.js';
 
@@ -96,7 +96,7 @@ const incomeJson = (token: TIncomeToken) =>
       ['id', 'desc'],
     ],
     // toRecord's fields in its order, as the answer's schema has them.
-    item: { stored: 'item_json' },
+    item: { text: pageColumn('item_json') },
     // Counted instead of the rows: the records pending (isPending in income.service.ts).
     totalOf: {
       expression: db

@@ -1,28 +1,23 @@
-import { sql, type Kysely } from 'kysely';
+import { sql, type Kysely, type RawBuilder } from 'kysely';
 import { LIST_CAP } from '@nexusplay/contract/lists';
-import type {
-  TBellNotification,
-  TNotification,
-  TNotificationKind,
-} from '@nexusplay/contract/notifications';
+import type { TNotificationKind } from '@nexusplay/contract/notifications';
 import { nowTimestamp } from '../../db/codecs.js';
 import { isForeignKeyViolation } from '../../db/errors.js';
 import { raiseListVersions } from '../../db/list-versions.repository.js';
 import type { Db } from '../../db/database.js';
-import { compiledJsonPage, type JsonField, type JsonOrder } from '../../db/paged-list.js';
+import { compiledJsonPage, pageColumn, type JsonOrder } from '../../db/paged-list.js';
 import type { JsonItems } from '../../lib/json-items.js';
 import type { Database } from '../../db/schema.js';
 
 type DB = Kysely<Database>;
 
-/** A notification's fields as the database writes them (db/paged-list.ts compiledJsonPage). */
-const NOTIFICATION_JSON = {
-  id: { column: 'id' },
-  title: { column: 'title' },
-  message: { column: 'message' },
-  read: { flag: 'is_read' },
-  created_at: { timestamp: 'created_at' },
-} as const satisfies Record<keyof TNotification, JsonField>;
+/**
+ * A notification as the answer sends it (TNotification's fields in its order), from the two parts
+ * its row keeps around the reader's read state (migration 0024), and `end` after them: the
+ * closing brace, or the bell's kind before it.
+ */
+const notificationJson = (end: RawBuilder<unknown>) =>
+  sql<string>`${pageColumn('item_head')} || case when ${pageColumn('is_read')} = 1 then ',"read":true,' else ',"read":false,' end || ${pageColumn('item_tail')} || ${end}`;
 
 /** How many broadcasts there are, as a scalar subquery. */
 const broadcastCount = (db: DB) => db.selectFrom('notifications').select(sql`count(*)`.as('n'));
@@ -45,15 +40,15 @@ const notificationsPage = compiledJsonPage<[userId: number]>((db, arg) => ({
     )
     .select([
       'n.id',
-      'n.title',
-      'n.message',
       'n.created_at',
+      'n.item_head',
+      'n.item_tail',
       sql<number>`case when r.user_id is null then 0 else 1 end`.as('is_read'),
     ])
     .orderBy('n.created_at', 'desc')
     .orderBy('n.id', 'desc'),
   order: NEWEST_FIRST,
-  item: { fields: NOTIFICATION_JSON },
+  item: { text: notificationJson(sql.lit('}')) },
   // One row per notification (a read is unique per notification and user): counted alone.
   totalOf: { expression: broadcastCount(db) },
 }));
@@ -208,9 +203,10 @@ const bellPage = compiledJsonPage<[userId: number]>((db, arg) => {
     .select([
       'n.id',
       sql<TNotificationKind>`'broadcast'`.as('kind'),
-      'n.title',
-      'n.message',
       'n.created_at',
+      'n.item_head',
+      'n.item_tail',
+      sql<string>`',"kind":"broadcast"}'`.as('item_end'),
       sql<number>`case when r.user_id is null then 0 else 1 end`.as('is_read'),
     ]);
   const personal = db
@@ -218,26 +214,31 @@ const bellPage = compiledJsonPage<[userId: number]>((db, arg) => {
     .select([
       'u.id',
       sql<TNotificationKind>`'personal'`.as('kind'),
-      'u.title',
-      'u.message',
       'u.created_at',
+      'u.item_head',
+      'u.item_tail',
+      sql<string>`',"kind":"personal"}'`.as('item_end'),
       sql<number>`case when u.read_at is null then 0 else 1 end`.as('is_read'),
     ])
     .where('u.user_id', '=', arg(0));
   return {
     rows: db
       .selectFrom(broadcasts.unionAll(personal).as('b'))
-      .select(['b.id', 'b.kind', 'b.title', 'b.message', 'b.created_at', 'b.is_read'])
+      .select([
+        'b.id',
+        'b.kind',
+        'b.created_at',
+        'b.item_head',
+        'b.item_tail',
+        'b.item_end',
+        'b.is_read',
+      ])
       .orderBy('b.created_at', 'desc')
       .orderBy('b.id', 'desc')
       .orderBy('b.kind', 'desc'),
     order: [...NEWEST_FIRST, ['kind', 'desc']],
-    item: {
-      fields: { ...NOTIFICATION_JSON, kind: { column: 'kind' } } satisfies Record<
-        keyof TBellNotification,
-        JsonField
-      >,
-    },
+    // TBellNotification: a notification's fields, then its kind.
+    item: { text: notificationJson(pageColumn('item_end')) },
     // The two kinds merged in order, not sorted again (SQLite).
     pageInside: true,
     // Each kind counted by itself, not the union read again.

@@ -2,7 +2,7 @@ import type { Expression, ExpressionBuilder, Generated, Kysely, SqlBool } from '
 import { LIST_CAP, type TListQuery } from '@nexusplay/contract/lists';
 import { nowTimestamp } from '../../db/codecs.js';
 import type { Db } from '../../db/database.js';
-import { compiledJsonPage, pageWithTotal } from '../../db/paged-list.js';
+import { compiledJsonPage, pageColumn, pageWithTotal } from '../../db/paged-list.js';
 import type { JsonItems } from '../../lib/json-items.js';
 import {
   personalListTotal,
@@ -101,7 +101,7 @@ export function personalListRepository<
       .select(['id', 'item_json'])
       .orderBy('id'),
     order: [['id', 'asc']],
-    item: { stored: 'item_json' },
+    item: { text: pageColumn('item_json') },
     totalOf: { expression: personalListTotal(db, arg(0), list) },
   }));
 

@@ -4,8 +4,16 @@ import { MIGRATION_NAMES, migrateToLatest } from '../../../src/db/migrate.js';
 import { createUser } from '../../../src/modules/users/users.repository.js';
 import { listIncome, listIncomeJson } from '../../../src/modules/income/income.repository.js';
 import { linksList } from '../../../src/modules/links/links.repository.js';
+import {
+  listBellFor,
+  listNotificationsFor,
+  markPersonalRead,
+  markRead,
+  updateNotification,
+} from '../../../src/modules/notifications/notifications.repository.js';
 import { walletsList } from '../../../src/modules/wallets/wallets.repository.js';
 import { ZLink } from '@nexusplay/contract/links';
+import { ZBellNotification, ZNotification } from '@nexusplay/contract/notifications';
 import { ZWallet } from '@nexusplay/contract/wallets';
 import { JsonItems } from '../../../src/lib/json-items.js';
 import { createTestDatabase, TEST_ENGINE, type TestDatabase } from '../../support/test-app.js';
@@ -97,6 +105,23 @@ describe(`migration ${STORED_ITEMS} on ${TEST_ENGINE}`, () => {
         },
       ])
       .execute();
+    const notice = { created_at: TIME, message: 'Servers restart at "1:00" UTC.\nBack soon' };
+    await db
+      .insertInto('notifications')
+      .values([
+        { ...notice, title: 'Maintenance', updated_at: TIME },
+        {
+          ...notice,
+          title: 'Ünïcode 🎮 news',
+          created_at: '2026-11-21T08:00:00.000Z',
+          updated_at: TIME,
+        },
+      ])
+      .execute();
+    await db
+      .insertInto('user_notifications')
+      .values({ ...notice, user_id: userId, title: 'A transfer \\ arrived', mail_pending: 0 })
+      .execute();
     await migrateToLatest(db as Kysely<unknown>, database.db.engine, database.schema);
   });
   afterAll(() => database.drop());
@@ -124,6 +149,42 @@ describe(`migration ${STORED_ITEMS} on ${TEST_ENGINE}`, () => {
     expect(pending).toBe(1);
     expect(sent).toEqual(expected);
     expect(keys).toEqual(expected.map((item) => Object.keys(item)));
+  });
+
+  it("keeps each notification stored before it in two parts around the reader's read state", async () => {
+    const [first] = parsed((await listNotificationsFor(database.db, userId)).items).list;
+    await markRead(database.db.kysely, userId, [Number(first?.id)]);
+    await markPersonalRead(database.db.kysely, userId, 'all');
+    await updateNotification(database.db.kysely, Number(first?.id), {
+      title: 'Maintenance, "moved"',
+      message: 'Tab\there',
+    });
+    const broadcasts = parsed((await listNotificationsFor(database.db, userId)).items);
+    expect(broadcasts.list).toEqual([
+      {
+        id: first?.id,
+        title: 'Maintenance, "moved"',
+        message: 'Tab\there',
+        read: true,
+        created_at: '2026-11-21T08:00:00.000Z',
+      },
+      {
+        id: expect.any(Number),
+        title: 'Maintenance',
+        message: 'Servers restart at "1:00" UTC.\nBack soon',
+        read: false,
+        created_at: TIME,
+      },
+    ]);
+    expect(broadcasts.keys).toEqual([0, 1].map(() => Object.keys(ZNotification.shape)));
+    const bell = parsed((await listBellFor(database.db, userId)).items);
+    expect(bell.list.map(({ title, read, kind }) => ({ title, read, kind }))).toEqual([
+      { title: 'Maintenance, "moved"', read: true, kind: 'broadcast' },
+      // At the same time and with the same id, the personal one first (by kind, descending).
+      { title: 'A transfer \\ arrived', read: true, kind: 'personal' },
+      { title: 'Maintenance', read: false, kind: 'broadcast' },
+    ]);
+    expect(bell.keys).toEqual([0, 1, 2].map(() => Object.keys(ZBellNotification.shape)));
   });
 
   it('writes the item again when a column it shows changes, and only then bumps the version', async () => {
