@@ -382,10 +382,12 @@ export async function takeDailySnapshot(db: DB, gateway: Gateway, now = new Date
   const day = utcDayOf(now);
   const run = now.toISOString().slice(0, 13);
   if (!(await claimSnapshotRun(db, run, now.toISOString()))) return false;
-  const prices = await gateway.prices.get();
   const tokens = tokensOf(gateway);
-  const priceOf = priceTable(prices);
+  // Asked for once there is a wallet to value: most hours' passes find none, and the instance
+  // that makes one may never have asked the price service yet (its free plan counts each call).
+  let priceOf: ReturnType<typeof priceTable> | undefined;
   for await (const page of shownWalletsWithoutSnapshot(db, day)) {
+    priceOf ??= priceTable(await gateway.prices.get());
     await gateway.balances.pace.turn();
     const balances = await balancesOf(
       gateway,

@@ -1,4 +1,4 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { PORTFOLIO_MAX_WALLETS } from '@nexusplay/contract/portfolio';
 import { startFakeUpstream, type FakeUpstream } from '../../../../../harness/fake-upstream.js';
 import {
@@ -93,14 +93,18 @@ describe('the hourly snapshot pass', () => {
     expect(seconds).toBeGreaterThanOrEqual((requests - 1) / RPS - 0.05);
   });
 
-  it('asks the node nothing in another hour’s pass once every shown wallet has today’s total', async () => {
+  it('asks the node and the price service nothing in another hour’s pass once every shown wallet has today’s total', async () => {
     // Another hour of the same UTC day: the next one, or the one before near midnight.
     const hour = 3_600_000;
     const later = new Date(Date.now() + hour);
     const other =
       later.getUTCDate() === new Date().getUTCDate() ? later : new Date(Date.now() - hour);
     node.resetCounts();
+    // Another instance's pass finds no price kept: nothing to value, nothing to ask for.
+    const prices = vi.spyOn(t.app.gateway.prices, 'get');
     expect(await takeDailySnapshot(t.db.kysely, t.app.gateway, other)).toBe(true);
     expect(node.counts.requests).toBe(0);
+    expect(prices).not.toHaveBeenCalled();
+    prices.mockRestore();
   });
 });
