@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { App } from '../../../src/app.js';
 import { createTestApp, type TestApp } from '../../support/test-app.js';
 import { loginToken, registerUser } from '../../support/accounts.js';
 import { apiCall, bearer, multipart, type CallArgs } from '../../support/content.js';
@@ -17,6 +18,20 @@ const link = (extra: Record<string, unknown> = {}) => ({
   url: 'https://docs.example.com',
   ...extra,
 });
+
+/** Sends `content` as the file of a multipart form to `url`, signed in with `token`. */
+async function uploadFile(app: App, token: string, url: string, content: string, filename: string) {
+  const body = await multipart(
+    {},
+    { name: 'file', bytes: Buffer.from(content), filename, type: 'text/csv' },
+  );
+  return app.inject({
+    method: 'POST',
+    url,
+    payload: body.payload,
+    headers: { ...body.headers, ...bearer(token) },
+  });
+}
 
 describe('wallets and links are private to each user', () => {
   let t: TestApp;
@@ -257,16 +272,7 @@ describe('a first page, written by the database', () => {
         list === 'wallets'
           ? `wallet_name,wallet_address,category\nImported \\ again,0x${'7b'.repeat(20)},\n`
           : 'title,url,category\nImported \\ one,https://imported.example.com,Tabbed\n';
-      const form = await multipart(
-        {},
-        { name: 'file', bytes: Buffer.from(file), filename: `${list}.csv`, type: 'text/csv' },
-      );
-      const imported = await t.app.inject({
-        method: 'POST',
-        url: `/api/${list}/import`,
-        payload: form.payload,
-        headers: { ...form.headers, ...bearer(token) },
-      });
+      const imported = await uploadFile(t.app, token, `/api/${list}/import`, file, `${list}.csv`);
       expect(imported.json()).toMatchObject({ imported: 1 });
       const after = (await apiCall(t.app, 'GET', `/api/${list}?limit=10&offset=0`, token)).json();
       const searchedAfter = (await apiCall(t.app, 'GET', `/api/${list}?q=${q}`, token)).json();
@@ -467,18 +473,8 @@ describe('export and import', () => {
   });
   afterAll(() => t.close());
 
-  const upload = async (url: string, content: string, filename: string) => {
-    const body = await multipart(
-      {},
-      { name: 'file', bytes: Buffer.from(content), filename, type: 'text/csv' },
-    );
-    return t.app.inject({
-      method: 'POST',
-      url,
-      payload: body.payload,
-      headers: { ...body.headers, ...bearer(token) },
-    });
-  };
+  const upload = (url: string, content: string, filename: string) =>
+    uploadFile(t.app, token, url, content, filename);
 
   it('imports the good wallet rows in one go, skips duplicates and reports bad rows by line', async () => {
     await t.app.inject({
