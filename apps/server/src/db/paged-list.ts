@@ -87,50 +87,12 @@ export async function pageWithTotal<DB, TB extends keyof DB, O>(
   return toPage(page, totalOf, row?.total);
 }
 
-/**
- * How the database writes one field of an item: a number or text as stored (`column`, or an
- * `expression` spelled the same on both engines), a timestamp as the API writes times (ISO-8601
- * in UTC with milliseconds), or a flag (1/0 or a boolean) as true/false.
- */
-export type JsonField =
-  | { column: string }
-  | { expression: RawBuilder<unknown> }
-  | { timestamp: string }
-  | { flag: string };
-
 /** The order of a page: columns of its rows, each ascending or descending. */
 export type JsonOrder = readonly (readonly [column: string, direction: 'asc' | 'desc'])[];
 
-/** A column of the page's rows, in a field's `expression`. */
+/** A column of the page's rows, in the item's expression. */
 export const pageColumn = (column: string) => sql.ref(`page.${column}`);
 const ref = pageColumn;
-
-function jsonValue(engine: Engine, field: JsonField) {
-  if ('column' in field) return ref(field.column);
-  if ('expression' in field) return field.expression;
-  if ('timestamp' in field) {
-    // SQLite keeps the ISO-8601 text the server wrote; PostgreSQL a timestamptz.
-    return engine === 'postgres'
-      ? sql`to_char(${ref(field.timestamp)} at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"')`
-      : ref(field.timestamp);
-  }
-  return engine === 'postgres'
-    ? sql`(${ref(field.flag)})::int = 1`
-    : sql`json(case when ${ref(field.flag)} then 'true' else 'false' end)`;
-}
-
-/** One item of the page's rows (`page`) as JSON text: as stored, or written from its fields. */
-function jsonObjectOf(engine: Engine, item: ReturnType<PageShape<readonly unknown[]>>['item']) {
-  if ('text' in item) return sql<string>`${item.text}`;
-  const pairs = sql.join(
-    Object.entries(item.fields).map(
-      ([key, field]) => sql`${sql.lit(key)}, ${jsonValue(engine, field)}`,
-    ),
-  );
-  return engine === 'postgres'
-    ? sql<string>`json_build_object(${pairs})::text`
-    : sql<string>`json_object(${pairs})`;
-}
 
 /** The page's rows (`page`) in `order`, by their columns. */
 const orderOf = (order: JsonOrder) =>
@@ -145,10 +107,10 @@ type PageShape<Args extends readonly unknown[]> = (
   rows: SelectQueryBuilder<any, any, unknown>;
   order: JsonOrder;
   /**
-   * How the database writes each item: from its fields, or as `text`, the item's JSON text from
-   * what the list's rows keep of it (migration 0024), such as a column read as it is.
+   * Each item's JSON text, as the answer sends it, from the page's rows (`pageColumn`): what the
+   * list's rows keep of it (migration 0024), such as a column read as it is.
    */
-  item: { fields: Record<string, JsonField> } | { text: RawBuilder<unknown> };
+  item: RawBuilder<unknown>;
   totalOf?: Pick<TotalOf, 'expression'>;
   /**
    * SQLite: the page's LIMIT and OFFSET inside the list's query, not around it. For a list whose
@@ -174,13 +136,13 @@ function totalOfPage({ rows, totalOf = {} }: ReturnType<PageShape<readonly unkno
 
 /**
  * One page of a list of one fixed shape whose values are `Args` (a user's id), with the total,
- * read as the JSON the answer sends: the database writes each item, in the page's order, and
- * counts the list. No object is made per row and nothing is serialised again; the statements are
- * built and compiled once per database and engine (db/compiled-once.ts). `list` gives the rows
- * query (its columns and order, using `arg(i)` for the i-th value), the order again by its
- * columns' names, how each field of an item is written, and how to count the rows.
+ * read as the JSON the answer sends: the database hands over each item's text, in the page's
+ * order, and counts the list. No object is made per row and nothing is serialised again; the
+ * statements are built and compiled once per database and engine (db/compiled-once.ts). `list`
+ * gives the rows query (its columns and order, using `arg(i)` for the i-th value), the order
+ * again by its columns' names, each item's JSON text, and how to count the rows.
  *
- * - PostgreSQL: one statement (one round trip), the items as one JSON array (`json_agg` with
+ * - PostgreSQL: one statement (one round trip), the items as one JSON array (`string_agg` with
  *   the page's order) beside the total.
  * - SQLite: two statements read at once, one after the other (Db.readNow): the items one row
  *   each, as JSON text (the first column alone, no object per row), in the page's order read
@@ -204,17 +166,14 @@ export function compiledJsonPage<Args extends readonly unknown[]>(list: PageShap
     compiledOnce<[number, ...Args], { items: string; total: Count }>((db, arg) => {
       const shape = list(db, shifted(arg));
       const page = shape.rows.limit(sql.lit(limit)).offset(arg(0)).as('page');
-      const items = sql<string>`coalesce('[' || string_agg(${jsonObjectOf('postgres', shape.item)}, ',' order by ${orderOf(shape.order)}) || ']', '[]')`;
+      const items = sql<string>`coalesce('[' || string_agg(${shape.item}, ',' order by ${orderOf(shape.order)}) || ']', '[]')`;
       return db.selectFrom(page).select([items.as('items'), totalOfPage(shape).as('total')]);
     });
   const sqliteItems = (limit: number) =>
     compiledQueryOnce<[number, ...Args], { item: string }>((db, arg) => {
       const shape = list(db, shifted(arg));
       const items = (rows: typeof shape.rows) =>
-        db
-          .selectFrom(rows.as('page'))
-          .select(jsonObjectOf('sqlite', shape.item).as('item'))
-          .orderBy(orderOf(shape.order));
+        db.selectFrom(rows.as('page')).select(shape.item.as('item')).orderBy(orderOf(shape.order));
       return shape.pageInside
         ? items(shape.rows.limit(sql.lit(limit)).offset(arg(0)))
         : items(shape.rows.clearOrderBy()).limit(sql.lit(limit)).offset(arg(0));

@@ -96,7 +96,7 @@ const incomeJson = (token: TIncomeToken) =>
       ['id', 'desc'],
     ],
     // toRecord's fields in its order, as the answer's schema has them.
-    item: { text: pageColumn('item_json') },
+    item: pageColumn('item_json'),
     // Counted instead of the rows: the records pending (isPending in income.service.ts).
     totalOf: {
       expression: db

@@ -48,7 +48,7 @@ const notificationsPage = compiledJsonPage<[userId: number]>((db, arg) => ({
     .orderBy('n.created_at', 'desc')
     .orderBy('n.id', 'desc'),
   order: NEWEST_FIRST,
-  item: { text: notificationJson(sql.lit('}')) },
+  item: notificationJson(sql.lit('}')),
   // One row per notification (a read is unique per notification and user): counted alone.
   totalOf: { expression: broadcastCount(db) },
 }));
@@ -238,7 +238,7 @@ const bellPage = compiledJsonPage<[userId: number]>((db, arg) => {
       .orderBy('b.kind', 'desc'),
     order: [...NEWEST_FIRST, ['kind', 'desc']],
     // TBellNotification: a notification's fields, then its kind.
-    item: { text: notificationJson(pageColumn('item_end')) },
+    item: notificationJson(pageColumn('item_end')),
     // The two kinds merged in order, not sorted again (SQLite).
     pageInside: true,
     // Each kind counted by itself, not the union read again.

@@ -101,7 +101,7 @@ export function personalListRepository<
       .select(['id', 'item_json'])
       .orderBy('id'),
     order: [['id', 'asc']],
-    item: { text: pageColumn('item_json') },
+    item: pageColumn('item_json'),
     totalOf: { expression: personalListTotal(db, arg(0), list) },
   }));
 
