@@ -8,6 +8,7 @@ import {
 } from './support/child-server.js';
 import { startFakeUpstream } from '../../../harness/fake-upstream.js';
 import { TEST_ENGINE } from './support/test-app.js';
+import { address } from './support/chain-ids.js';
 
 const USERS = 6;
 const WORKERS = 16;
@@ -24,7 +25,7 @@ function bodyFor(kind: Kind, marker: string, serial: number) {
   if (kind === 'wallets') {
     return {
       wallet_name: marker,
-      wallet_address: `0x${serial.toString(16).padStart(40, '0')}`,
+      wallet_address: address(serial),
       category: 'durability',
     };
   }

@@ -3,13 +3,12 @@ import { startFakeUpstream } from '../../../../harness/fake-upstream.js';
 import { loginToken, registerUser } from '../support/accounts.js';
 import { apiCall, bearer, multipart, type CallArgs } from '../support/content.js';
 import { createTestApp, type TestApp } from '../support/test-app.js';
+import { address } from '../support/chain-ids.js';
 
 /** Small caps, so that a test reaches them; the defaults are 1,000 / 10,000 / 50,000. */
 const CAP = 3;
 /** Parallel adds sent when the user is one row short of the cap: exactly one may land. */
 const RACERS = 8;
-
-const address = (n: number) => `0x${n.toString(16).padStart(40, '0')}`;
 
 describe('each user’s rows are capped (MAX_WALLETS, MAX_LINKS, MAX_INCOME_RECORDS)', () => {
   let upstream: Awaited<ReturnType<typeof startFakeUpstream>>;

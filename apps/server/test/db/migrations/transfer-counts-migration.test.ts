@@ -2,11 +2,11 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Kysely } from 'kysely';
 import { MIGRATION_NAMES, migrateToLatest } from '../../../src/db/migrate.js';
 import { createTestDatabase, TEST_ENGINE, type TestDatabase } from '../../support/test-app.js';
+import { address, txHash } from '../../support/chain-ids.js';
 
 const COUNTS = MIGRATION_NAMES.find((name) => name.startsWith('0022-'))!;
 const BEFORE = MIGRATION_NAMES[MIGRATION_NAMES.indexOf(COUNTS) - 1]!;
 
-const address = (n: number) => `0x${n.toString(16).padStart(40, '0')}`;
 const PIXEL = `0x${'a1'.repeat(20)}`;
 const SLP = `0x${'c3'.repeat(20)}`;
 
@@ -31,7 +31,7 @@ describe(`migration ${COUNTS} on ${TEST_ENGINE}`, () => {
       .values(
         moves.map(([from, to, token], n) => ({
           chain_id: 2020,
-          tx_hash: `0x${n.toString(16).padStart(64, '0')}`,
+          tx_hash: txHash(n),
           log_index: 0,
           block_number: 100 + n,
           block_time: '2026-11-20T10:00:00.000Z',

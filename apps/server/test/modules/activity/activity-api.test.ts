@@ -11,6 +11,7 @@ import {
 import { signInUser } from '../../support/accounts.js';
 import { bearer } from '../../support/content.js';
 import { createTestApp, type TestApp } from '../../support/test-app.js';
+import { address, txHash } from '../../support/chain-ids.js';
 
 const CHAIN_ID = 2020;
 const PIXEL = `0x${'a1'.repeat(20)}`;
@@ -18,9 +19,6 @@ const USDC = `0x${'b2'.repeat(20)}`;
 const SLP = `0x${'c3'.repeat(20)}`;
 const RONIN_TOKENS = `PIXEL:${PIXEL}:18,USDC:${USDC}:6,SLP:${SLP}:0`;
 const MAX_UINT256 = (2n ** 256n - 1n).toString();
-
-const address = (n: number) => `0x${n.toString(16).padStart(40, '0')}`;
-const hash = (n: number) => `0x${n.toString(16).padStart(64, '0')}`;
 
 /*
  * The activity API over transfers stored as the follower stores them (no node): each user reads
@@ -58,7 +56,7 @@ describe('the activity API', () => {
     day = '2026-11-20',
   ): TransferRow => ({
     chain_id: CHAIN_ID,
-    tx_hash: hash(n),
+    tx_hash: txHash(n),
     log_index: n % 3,
     block_number: 1000 + n,
     block_time: `${day}T10:00:${String(n % 60).padStart(2, '0')}.000Z`,
@@ -152,7 +150,7 @@ describe('the activity API', () => {
       token: 'USDC',
       amount: '0.000042',
       counterparty: { address: BOB },
-      tx_hash: hash(7),
+      tx_hash: txHash(7),
       log_index: 1,
       time: '2026-11-20T10:00:07.000Z',
     });
@@ -248,10 +246,10 @@ describe('the activity API', () => {
       'Time,Wallet,Token,Direction,Amount,Other side,Transaction,Log index,Block,Value (USD),Value (IDR)',
     );
     expect(lines.slice(1)).toEqual([
-      `2026-11-21T10:00:05.000Z,"'=HYPERLINK(""x"")",PIXEL,in,115792089237316195423570985008687907853269984665640564039457.584007913129639935,${STRANGER},${hash(5)},2,1005,,`,
-      `2026-11-20T10:00:03.000Z,Farm wallet,PIXEL,out,0.25,"'=HYPERLINK(""x"")",${hash(3)},0,1003,0.005,80`,
-      `2026-11-20T10:00:03.000Z,"'=HYPERLINK(""x"")",PIXEL,in,0.25,Farm wallet,${hash(3)},0,1003,0.005,80`,
-      `2026-11-20T10:00:01.000Z,Farm wallet,PIXEL,in,120,${STRANGER},${hash(1)},1,1001,2.4,38400`,
+      `2026-11-21T10:00:05.000Z,"'=HYPERLINK(""x"")",PIXEL,in,115792089237316195423570985008687907853269984665640564039457.584007913129639935,${STRANGER},${txHash(5)},2,1005,,`,
+      `2026-11-20T10:00:03.000Z,Farm wallet,PIXEL,out,0.25,"'=HYPERLINK(""x"")",${txHash(3)},0,1003,0.005,80`,
+      `2026-11-20T10:00:03.000Z,"'=HYPERLINK(""x"")",PIXEL,in,0.25,Farm wallet,${txHash(3)},0,1003,0.005,80`,
+      `2026-11-20T10:00:01.000Z,Farm wallet,PIXEL,in,120,${STRANGER},${txHash(1)},1,1001,2.4,38400`,
     ]);
 
     const bobs = await t.app.inject({

@@ -10,14 +10,12 @@ import { activityService } from '../../../src/modules/activity/activity.service.
 import { signInUser } from '../../support/accounts.js';
 import { apiCall } from '../../support/content.js';
 import { createTestApp, type TestApp } from '../../support/test-app.js';
+import { address, txHash } from '../../support/chain-ids.js';
 
 const CHAIN_ID = 2020;
 const PIXEL = `0x${'a1'.repeat(20)}`;
 const SLP = `0x${'c3'.repeat(20)}`;
 const RONIN_TOKENS = `PIXEL:${PIXEL}:18,SLP:${SLP}:0`;
-
-const address = (n: number) => `0x${n.toString(16).padStart(40, '0')}`;
-const hash = (n: number) => `0x${n.toString(16).padStart(64, '0')}`;
 
 /*
  * The activity's first page is polled by every open activity page: it is kept in memory and sent
@@ -36,7 +34,7 @@ describe('the activity’s kept answer', () => {
 
   const transfer = (n: number, to: string, day: string, token = PIXEL): TransferRow => ({
     chain_id: CHAIN_ID,
-    tx_hash: hash(n),
+    tx_hash: txHash(n),
     log_index: 0,
     block_number: 1000 + n,
     block_time: `${day}T10:00:00.000Z`,
@@ -58,7 +56,7 @@ describe('the activity’s kept answer', () => {
     t.db.kysely
       .updateTable('chain_transfers')
       .set({ amount })
-      .where('tx_hash', '=', hash(n))
+      .where('tx_hash', '=', txHash(n))
       .execute();
 
   const versionOf = async (list: 'chain_transfers', userId: number) =>

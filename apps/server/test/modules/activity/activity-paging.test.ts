@@ -9,13 +9,13 @@ import {
 import { createUser } from '../../../src/modules/users/users.repository.js';
 import { insertWallets } from '../../../src/modules/wallets/wallets.repository.js';
 import { createTestDatabase, type TestDatabase } from '../../support/test-app.js';
+import { address, txHash } from '../../support/chain-ids.js';
 
 const PIXEL = `0x${'a1'.repeat(20)}`;
 const SLP = `0x${'c3'.repeat(20)}`;
 const USDC = `0x${'b2'.repeat(20)}`;
 /** A token the configuration no longer names: stored, never read. */
 const RETIRED = `0x${'d4'.repeat(20)}`;
-const address = (n: number) => `0x${n.toString(16).padStart(40, '0')}`;
 
 /*
  * A page of a user with many transfers is read from their newest transfers only when those hold
@@ -72,7 +72,7 @@ describe('the activity pages of a user with many transfers', () => {
       const incoming = n % 3 !== 1;
       rows.push({
         chain_id: 2020,
-        tx_hash: `0x${n.toString(16).padStart(64, '0')}`,
+        tx_hash: txHash(n),
         log_index: n % 4,
         block_number: block,
         block_time: new Date(Date.UTC(2026, 10, 1) + block * 60_000).toISOString(),

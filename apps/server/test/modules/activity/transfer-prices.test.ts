@@ -19,6 +19,7 @@ import {
   TEST_ENGINE,
   type TestDatabase,
 } from '../../support/test-app.js';
+import { txHash } from '../../support/chain-ids.js';
 
 const CHAIN_ID = 2020;
 const contract = (byte: string) => `0x${byte.repeat(20)}`;
@@ -58,7 +59,7 @@ const arrival = (token: keyof typeof TOKENS, raw: string, day: string): Transfer
   next += 1;
   return {
     chain_id: CHAIN_ID,
-    tx_hash: `0x${next.toString(16).padStart(64, '0')}`,
+    tx_hash: txHash(next),
     log_index: 0,
     block_number: next,
     block_time: `${day}T05:00:00.000Z`,
@@ -313,7 +314,7 @@ describe(`the transfers' price series, on ${TEST_ENGINE}`, () => {
           stored += 1;
           return {
             chain_id: 2020,
-            tx_hash: `0x${stored.toString(16).padStart(64, '0')}`,
+            tx_hash: txHash(stored),
             log_index: 0,
             block_number: stored,
             block_time: '2026-11-01T00:00:00.000Z',

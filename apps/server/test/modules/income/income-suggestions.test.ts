@@ -17,6 +17,7 @@ import { incomeArrivals } from '../../../src/modules/income/income-suggestions.s
 import { signInUser } from '../../support/accounts.js';
 import { apiCall, type CallArgs } from '../../support/content.js';
 import { createTestApp, type TestApp } from '../../support/test-app.js';
+import { address, txHash } from '../../support/chain-ids.js';
 
 const CHAIN_ID = 2020;
 const PIXEL = TOKENS.PIXEL.address;
@@ -26,9 +27,6 @@ const E18 = 10n ** 18n;
 const MAX_UINT256 = (2n ** 256n - 1n).toString();
 
 const MONTHS = ['Jan', 'Feb', 'Mar', 'Apr', 'May', 'Jun', 'Jul', 'Aug', 'Sep', 'Oct', 'Nov', 'Dec'];
-
-const address = (n: number) => `0x${n.toString(16).padStart(40, '0')}`;
-const hash = (n: number) => `0x${n.toString(16).padStart(64, '0')}`;
 
 /** The calendar day `n` days before today in the server's time zone (Asia/Jakarta, UTC+7). */
 const daysAgo = (n: number) => {
@@ -83,7 +81,7 @@ describe('income suggestions', () => {
     time: string,
   ): TransferRow => ({
     chain_id: CHAIN_ID,
-    tx_hash: hash(n),
+    tx_hash: txHash(n),
     log_index: n % 4,
     block_number: 1000 + n,
     block_time: time,
@@ -162,7 +160,7 @@ describe('income suggestions', () => {
       day: D1,
       time: earlyOn(D1),
       from_address: STRANGER,
-      tx_hash: hash(1),
+      tx_hash: txHash(1),
       log_index: 1,
     });
     expect(Object.keys(first).sort()).toEqual(

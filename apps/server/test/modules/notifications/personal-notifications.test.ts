@@ -3,6 +3,7 @@ import { tellUsers } from '../../../src/modules/notifications/notifications.serv
 import { signInAdmin, signInUser } from '../../support/accounts.js';
 import { apiCall, type CallArgs } from '../../support/content.js';
 import { createTestApp, type TestApp } from '../../support/test-app.js';
+import { txHash } from '../../support/chain-ids.js';
 
 let transfers = 0;
 
@@ -18,7 +19,7 @@ describe('personal notifications: the door other modules write through', () => {
       .insertInto('chain_transfers')
       .values({
         chain_id: 2020,
-        tx_hash: `0x${transfers.toString(16).padStart(64, '0')}`,
+        tx_hash: txHash(transfers),
         log_index: 0,
         block_number: transfers,
         block_time: '2026-11-20T03:00:00.000Z',

@@ -10,6 +10,7 @@ import { takeDailySnapshot } from '../../../src/modules/portfolio/portfolio.serv
 import { insertWallets } from '../../../src/modules/wallets/wallets.repository.js';
 import { registerUser } from '../../support/accounts.js';
 import { createTestApp, type TestApp } from '../../support/test-app.js';
+import { address } from '../../support/chain-ids.js';
 
 /** Wallets per user: more than the portfolio shows. */
 const WALLETS = 250;
@@ -48,7 +49,7 @@ describe('the hourly snapshot pass', () => {
       const user = await registerUser(t.app);
       const wallets = Array.from({ length: WALLETS }, () => ({
         wallet_name: `W${n}`,
-        wallet_address: `0x${(0xb0b0000 + (n += 1)).toString(16).padStart(40, '0')}`,
+        wallet_address: address(0xb0b0000 + (n += 1)),
         category: null,
       }));
       await db.transaction().execute((trx) => insertWallets(trx, user.id, wallets));
