@@ -28,8 +28,9 @@ const here = path.dirname(fileURLToPath(import.meta.url));
  */
 export const HOLDINGS_SHARE_BUDGET = 0.7;
 /**
- * The reader's own CPU per read with holdings against without, the part that is the server's: it
- * encodes and decodes 9 calls instead of 7 (1.29x at most), and the rest is room for noise.
+ * The reader's own CPU per read with holdings against without (in the median pair), the part that
+ * is the server's: it encodes and decodes 9 calls instead of 7 (1.29x at most), and the rest is
+ * room for noise.
  */
 export const HOLDINGS_CPU_BUDGET = 1.5;
 const SLICES_PER_SIDE = 4;
@@ -139,6 +140,14 @@ export async function runHoldingsBench(options: { sliceSeconds: number }): Promi
     const without = figures(tokensOnly);
     const shares = withHoldings.sliceRps.map((rps, index) => rps / (without.sliceRps[index] ?? 0));
     const share = median(shares);
+    // The reader's CPU is the bench process's, which in a full run still holds the earlier
+    // sections' heap: a collection of it landing in one slice doubled that slice's CPU per read.
+    // Compared pair by pair, as the reads a second are, a slice so disturbed is the outlier.
+    const cpuPerRead = (slice: Slice) => slice.cpu / slice.reads;
+    const cpuRatios = holdings.slices.map(
+      (slice, index) => cpuPerRead(slice) / cpuPerRead(tokensOnly.slices[index] ?? slice),
+    );
+    const cpuRatio = median(cpuRatios);
     const row = (side: Side, measured: ReturnType<typeof figures>): Check => ({
       section: 'Holdings',
       name: `Portfolio node read, cold, ${PORTFOLIO_WALLETS} at once: ${side.name}`,
@@ -152,7 +161,8 @@ export async function runHoldingsBench(options: { sliceSeconds: number }): Promi
       pass: measured.calls === 1 && measured.requests <= 1,
     });
     console.log(
-      `Holdings read per token-only read, pair by pair: ${shares.map((s) => `${(s * 100).toFixed(0)}%`).join(', ')}`,
+      `Holdings read per token-only read, pair by pair: ${shares.map((s) => `${(s * 100).toFixed(0)}%`).join(', ')}; ` +
+        `reader CPU per read: ${cpuRatios.map((ratio) => `${ratio.toFixed(2)}x`).join(', ')}`,
     );
     return [
       row(tokensOnly, without),
@@ -164,16 +174,14 @@ export async function runHoldingsBench(options: { sliceSeconds: number }): Promi
           `${(share * 100).toFixed(0)}% of its reads/s in the median pair (${(
             (withHoldings.rps / without.rps) *
             100
-          ).toFixed(0)}% over all); CPU per read ${(withHoldings.cpu / without.cpu).toFixed(2)}x ` +
-          `(reader), ${(withHoldings.nodeCpu / without.nodeCpu).toFixed(2)}x (node); counts ` +
+          ).toFixed(0)}% over all); reader CPU per read ${cpuRatio.toFixed(2)}x in the median ` +
+          `pair (${(withHoldings.cpu / without.cpu).toFixed(2)}x over all), node CPU per read ` +
+          `${(withHoldings.nodeCpu / without.nodeCpu).toFixed(2)}x; counts ` +
           (countsRight ? 'read right (2 Axies, 1 plot)' : 'WRONG'),
         budget:
           `>= ${HOLDINGS_SHARE_BUDGET * 100}% of the token-only read's reads/s, ` +
-          `reader CPU per read <= ${HOLDINGS_CPU_BUDGET}x`,
-        pass:
-          share >= HOLDINGS_SHARE_BUDGET &&
-          withHoldings.cpu / without.cpu <= HOLDINGS_CPU_BUDGET &&
-          countsRight,
+          `reader CPU per read <= ${HOLDINGS_CPU_BUDGET}x (median pairs)`,
+        pass: share >= HOLDINGS_SHARE_BUDGET && cpuRatio <= HOLDINGS_CPU_BUDGET && countsRight,
       },
     ];
   } finally {
