@@ -2,6 +2,7 @@ import { BLOG_CONTENT_MAX } from '@nexusplay/contract/blogs';
 import { IMPORT_MAX_BYTES, IMPORT_MAX_ROWS } from '@nexusplay/contract/personal-rows';
 import { CSV_MAX_COLUMNS } from '../../src/lib/csv.js';
 import { CONTENT_MAX_DEPTH, CONTENT_MAX_ELEMENTS } from '../../src/modules/blogs/article-shape.js';
+import { address } from './chain-ids.js';
 
 /** A file sent to an import route and the status it must get. */
 export type HostileText = { name: string; text: string; status: number };
@@ -83,7 +84,6 @@ export const hostileBookmarks: HostileText[] = [
 ];
 
 const WALLET_HEADER = 'wallet_name,wallet_address,category\n';
-const address = (n: number) => `0x${n.toString(16).padStart(40, '0')}`;
 
 /**
  * CSV files at the size limit: one huge quoted field, rows past the cap, many columns,

@@ -15,12 +15,12 @@ import { loadConfig } from '../../../src/config.js';
 import { loginToken, registerUser } from '../../support/accounts.js';
 import { bearer } from '../../support/content.js';
 import { createTestApp, type TestApp } from '../../support/test-app.js';
+import { address as madeUpAddress } from '../../support/chain-ids.js';
 
 const E18 = 10n ** 18n;
 let addressCounter = 0;
 /** A fresh address per wallet, so no test sees another's holdings. */
-const newAddress = (): Address =>
-  `0x${(0xbeef0000 + (addressCounter += 1)).toString(16).padStart(40, '0')}`;
+const newAddress = (): Address => madeUpAddress(0xbeef0000 + (addressCounter += 1));
 /** Token ids are unique per collection: each mint takes the next ones. */
 let nextTokenId = 1n;
 const tokenIds = (count: number) => Array.from({ length: count }, () => (nextTokenId += 1n));

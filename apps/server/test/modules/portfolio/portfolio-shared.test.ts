@@ -10,9 +10,10 @@ import {
   type RoninTestNode,
 } from '../../../../../harness/ronin-node.js';
 import { createSharedPair, TEST_REDIS_URL, type SharedPair } from '../../support/shared-pair.js';
+import { address as madeUpAddress } from '../../support/chain-ids.js';
 
 const WALLETS = 12;
-const address = (index: number) => `0x${(0xb0b000 + index).toString(16).padStart(40, '0')}`;
+const address = (index: number) => madeUpAddress(0xb0b000 + index);
 
 describe.skipIf(!TEST_REDIS_URL)('the portfolio on two instances sharing Redis', () => {
   let node: RoninTestNode;

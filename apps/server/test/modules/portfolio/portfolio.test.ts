@@ -15,12 +15,12 @@ import {
   type RoninTestNode,
 } from '../../../../../harness/ronin-node.js';
 import { createTestApp, type TestApp } from '../../support/test-app.js';
+import { address as madeUpAddress } from '../../support/chain-ids.js';
 
 const E18 = 10n ** 18n;
 let addressCounter = 0;
 /** A fresh address per wallet, so no test sees another's balances. */
-const newAddress = (): Address =>
-  `0x${(0xa11ce000 + (addressCounter += 1)).toString(16).padStart(40, '0')}`;
+const newAddress = (): Address => madeUpAddress(0xa11ce000 + (addressCounter += 1));
 
 /** What the fake price service answers (harness/fake-upstream.ts), and its USD→IDR rate. */
 const USD = { RON: 0.5, WRON: 0.5, PIXEL: 0.05, AXS: 2.5, SLP: 0.002, WETH: 3000, USDC: 1 };
